@@ -1,0 +1,30 @@
+// One lint configuration for the whole project; `npm run lint` runs it and the definitions lint.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', '.generated/**', 'bench/results/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // User-facing text lives in definitions: JSX may not hold literal words.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'JSXText[value=/[A-Za-z]{2,}/]', message: 'User-facing text belongs in the message catalogue, not in TSX.' },
+      ],
+    },
+  },
+  {
+    // The runtime is generic and self-contained: it imports nothing from outside runtime/.
+    files: ['runtime/**/*.ts', 'runtime/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(?!runtime/)(flows|server|app|extensions|schemas|regions|brands|scripts|tests|bench)(/|$)', message: 'runtime/ imports nothing from outside itself.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,234 @@
+/**
+ * The definition formats the runtime reads, as TypeScript types. The meta-schemas under
+ * `schemas/meta/` are the authority for what a file may contain; these types mirror them.
+ *
+ * Vocabulary:
+ * - a *definition set* is every file the loader reads (flows, schemas, messages, layers);
+ * - a *layer* is one overlay file (e.g. base, a region, a brand, a brand-for-region); the
+ *   configuration names the layers and their order, the runtime knows nothing else about them;
+ * - a *flow* is one journey: steps (screens), events, transitions, the status field it drives;
+ * - *logic* is a JSON-logic expression evaluated over a {@link LogicContext}.
+ */
+
+/** A JSON-logic expression (json-logic-js plus the documented added operations). */
+export type Logic = unknown;
+
+/** Where a value came from: file, 1-based line and column, and the JSON pointer inside the file. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+  pointer: string;
+}
+
+/** One problem found while loading or linting definitions. */
+export interface DefinitionError extends SourceLocation {
+  /** What is wrong, e.g. "unknown step 'aprovals'". */
+  message: string;
+  /** How to fix it, e.g. "did you mean 'approvals'?". */
+  hint?: string;
+}
+
+/** The context every logic expression and binding reads. */
+export interface LogicContext {
+  /** The record the flow drives (e.g. an application), as stored. */
+  record?: Record<string, unknown>;
+  /** The signed-in user, if any. */
+  user?: Record<string, unknown> | null;
+  /** Role names the user holds for this record (derived by the flow's `roles`). */
+  roles?: string[];
+  /** Values of the form being edited. */
+  form?: Record<string, unknown>;
+  /** Settings of the active layers (merged), e.g. `settings.currency`. */
+  settings?: Record<string, unknown>;
+  /** ISO timestamp; tests pin it. */
+  now?: string;
+  [key: string]: unknown;
+}
+
+/** A status machine's status order, used for progress trackers. */
+export interface StatusDef {
+  /** Dotted path of the field the flow drives inside the record, e.g. `scoreboard.status`. */
+  field: string;
+  /** The statuses in order. */
+  order: string[];
+  /** Status assumed when the field is empty (optional). */
+  initial?: string;
+}
+
+/** One flow (journey) file under `flows/`. */
+export interface FlowDef {
+  /** Unique id; the file name without extension by convention. */
+  id: string;
+  /** Message key of the flow's title. */
+  title?: string;
+  /** Base path the flow's step routes are under, e.g. `/applications/:applicationId`. */
+  basePath?: string;
+  /** The status machine this flow drives, if any. */
+  status?: StatusDef;
+  /** Role derivation: role name -> logic over the context that holds when the user has the role. */
+  roles?: Record<string, Logic>;
+  /** Step the flow starts in. */
+  initial: string;
+  steps: Record<string, StepDef>;
+  /** Progress trackers derived from the status order. */
+  progress?: Record<string, ProgressDef>;
+}
+
+/** One screen of a flow. */
+export interface StepDef {
+  /** Route path relative to the flow's basePath (or absolute when it starts with '/'). */
+  route?: string;
+  /** Message key of the step's page title. */
+  title?: string;
+  /** The status value(s) the record is in while this step is the active one. */
+  status?: string | string[];
+  /** Roles that may see this step; absent means any role. */
+  roles?: string[];
+  /** Screen contents, in order. */
+  blocks?: BlockDef[];
+  /** Per role, the dotted record paths this role may write while in this step (`*` suffix = subtree). */
+  writable?: Record<string, string[]>;
+  /** Event name -> transition(s); the first whose guard holds wins. */
+  on?: Record<string, TransitionDef | TransitionDef[]>;
+}
+
+/** What an event does in a step. */
+export interface TransitionDef {
+  /** Step to go to; absent means stay. */
+  target?: string;
+  /** JSON-logic guard; the transition is taken only when it is truthy. */
+  guard?: Logic;
+  /** Roles that may take this transition; absent means any role that may see the step. */
+  roles?: string[];
+  /** New value of the flow's status field, if the transition moves the status. */
+  status?: string;
+  /** Effects run in order when the transition is taken. */
+  effects?: EffectDef[];
+  /** Who may request the status change: the client (default) or only the server (provider outcomes). */
+  by?: 'client' | 'server';
+}
+
+/** An effect: a named GraphQL binding, a field write, or a named registered effect. */
+export type EffectDef =
+  | { call: string; variables?: Record<string, Logic>; result?: string }
+  | { set: string; value: Logic }
+  | { effect: string; params?: Record<string, Logic> };
+
+/** Screen building blocks. */
+export type BlockDef =
+  | FormBlock
+  | TextBlock
+  | ButtonBlock
+  | ProgressBlock
+  | DialogBlock
+  | WidgetBlock;
+
+/** Fields every block shares. */
+export interface BlockBase {
+  /** Unique within the step. */
+  id?: string;
+  /** Logic; the block renders only when truthy. */
+  visibleWhen?: Logic;
+}
+
+/** A form rendered with rjsf from a JSON Schema under `schemas/`. */
+export interface FormBlock extends BlockBase {
+  type: 'form';
+  /** Schema id (file name under `schemas/` without extension). */
+  schema: string;
+  /** Path in the record the form reads and writes (optional). */
+  bind?: string;
+  /** Event raised on submit. */
+  submit?: string;
+  /** Message key of the submit button label. */
+  submitLabel?: string;
+  /** Logic; the submit button is enabled only when truthy. */
+  submitEnabledWhen?: Logic;
+  /** Cross-field or context rules: when `when` holds, `field` shows `message`. */
+  rules?: { field: string; when: Logic; message: string }[];
+  /** Message overrides: field -> keyword -> message key. */
+  messages?: Record<string, Record<string, string>>;
+}
+
+/** A paragraph or heading; `text` is a message key, `{var}` placeholders read the context. */
+export interface TextBlock extends BlockBase {
+  type: 'text';
+  text: string;
+  variant?: 'heading' | 'subheading' | 'body' | 'caption';
+}
+
+/** A button that raises an event. */
+export interface ButtonBlock extends BlockBase {
+  type: 'button';
+  label: string;
+  event: string;
+  enabledWhen?: Logic;
+  appearance?: 'primary' | 'secondary' | 'subtle';
+}
+
+/** A progress tracker defined in the flow's `progress`. */
+export interface ProgressBlock extends BlockBase {
+  type: 'progress';
+  tracker: string;
+}
+
+/** A dialog opened when `openWhen` holds (or by an `openDialog` effect). */
+export interface DialogBlock extends BlockBase {
+  type: 'dialog';
+  id: string;
+  title: string;
+  blocks: BlockDef[];
+  openWhen?: Logic;
+  /** Whether the user may dismiss it. */
+  dismissable?: boolean;
+}
+
+/** A registered custom widget, referenced by name. */
+export interface WidgetBlock extends BlockBase {
+  type: 'widget';
+  widget: string;
+  props?: Record<string, unknown>;
+}
+
+/** A progress tracker: rows mapped to statuses of the flow's status order. */
+export interface ProgressDef {
+  rows: { id: string; label: string; status: string }[];
+}
+
+/** Row state in a progress tracker (spec: completed / progress / pending). */
+export type ProgressState = 'completed' | 'progress' | 'pending';
+
+/** A layer file (base, region, brand, brand-for-region): settings, messages, schema patches. */
+export interface LayerDef {
+  id: string;
+  /** Free-form settings read by logic (`settings.*`) and widgets. */
+  settings?: Record<string, unknown>;
+  /** Message key -> text. */
+  messages?: Record<string, string>;
+  /** Schema id -> partial schema merged over it. */
+  schemas?: Record<string, Record<string, unknown>>;
+  /** Nested layers, e.g. a brand's per-region overrides: name -> layer body. */
+  layers?: Record<string, Omit<LayerDef, 'id' | 'layers'>>;
+}
+
+/** Named formats: a regex pattern and the message key shown when it fails. */
+export interface FormatDef {
+  pattern: string;
+  /** Compile the pattern case-insensitively. */
+  ignoreCase?: boolean;
+  message: string;
+}
+
+/** The result of the flow machine. */
+export interface FlowState {
+  step: string;
+  /** The flow's status value, when it has one. */
+  status?: string;
+}
+
+/** An event raised by the UI or the server. */
+export interface FlowEvent {
+  type: string;
+  payload?: Record<string, unknown>;
+}
