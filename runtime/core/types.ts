@@ -4,11 +4,17 @@
  *
  * Vocabulary:
  * - a *definition set* is every file the loader reads (flows, schemas, messages, layers);
- * - a *layer* is one overlay file (e.g. base, a region, a brand, a brand-for-region); the
+ * - a *layer* is one overlay file (e.g. base, then overlays selected by name); the
  *   configuration names the layers and their order, the runtime knows nothing else about them;
  * - a *flow* is one journey: steps (screens), events, transitions, the status field it drives;
  * - *logic* is a JSON-logic expression evaluated over a {@link LogicContext}.
  */
+import type { BlockDef } from './blocks';
+import type { FlowLayoutDef, LoadDef, StateDef, StepLayoutDef } from './page';
+
+export type * from './blocks';
+export type * from './page';
+export type * from './definitionSet';
 
 /** A JSON-logic expression (json-logic-js plus the documented added operations). */
 export type Logic = unknown;
@@ -73,6 +79,12 @@ export interface FlowDef {
   steps: Record<string, StepDef>;
   /** Progress trackers derived from the status order. */
   progress?: Record<string, ProgressDef>;
+  /** Page state shared by every step of the flow (`state.<name>`). */
+  state?: Record<string, StateDef>;
+  /** Header and footer blocks; each step's `layout` says which show. */
+  layout?: FlowLayoutDef;
+  /** Events every step handles (a step's own `on` entry for the same event wins). */
+  on?: Record<string, TransitionDef | TransitionDef[]>;
 }
 
 /** One screen of a flow. */
@@ -89,13 +101,21 @@ export interface StepDef {
   blocks?: BlockDef[];
   /** Per role, the dotted record paths this role may write while in this step (`*` suffix = subtree). */
   writable?: Record<string, string[]>;
-  /** Event name -> transition(s); the first whose guard holds wins. */
+  /** Event name -> transition(s); the first whose guard holds wins. An `enter` event is raised when the step opens. */
   on?: Record<string, TransitionDef | TransitionDef[]>;
+  /** Further absolute paths that open this step (e.g. an old address). */
+  aliases?: string[];
+  /** This step's own page state (`state.<name>`); `query` state is read from and written to the URL. */
+  state?: Record<string, StateDef>;
+  /** Data loaded on entry and whenever the evaluated variables change (`data.<name>`). */
+  load?: Record<string, LoadDef>;
+  /** Which of the flow's header and footer the step shows. */
+  layout?: StepLayoutDef;
 }
 
 /** What an event does in a step. */
 export interface TransitionDef {
-  /** Step to go to; absent means stay. */
+  /** Step to go to; absent means stay; `@status` means the step active in the (new) status. */
   target?: string;
   /** JSON-logic guard; the transition is taken only when it is truthy. */
   guard?: Logic;
@@ -107,89 +127,22 @@ export interface TransitionDef {
   effects?: EffectDef[];
   /** Who may request the status change: the client (default) or only the server (provider outcomes). */
   by?: 'client' | 'server';
+  /** Query-string state of the target step (its `query` state names), logic evaluated as a template. */
+  query?: Record<string, Logic>;
+  /** Event raised after the effects ran (its guards read what they wrote, e.g. a call's result). */
+  then?: string;
 }
 
 /** An effect: a named GraphQL binding, a field write, or a named registered effect. */
-export type EffectDef =
-  | { call: string; variables?: Record<string, Logic>; result?: string }
+export type EffectDef = (
+  | { call: string; variables?: Record<string, Logic>; result?: string; ignoreFailure?: boolean }
   | { set: string; value: Logic }
-  | { effect: string; params?: Record<string, Logic> };
-
-/** Screen building blocks. */
-export type BlockDef =
-  | FormBlock
-  | TextBlock
-  | ButtonBlock
-  | ProgressBlock
-  | DialogBlock
-  | WidgetBlock;
-
-/** Fields every block shares. */
-export interface BlockBase {
-  /** Unique within the step. */
-  id?: string;
-  /** Logic; the block renders only when truthy. */
-  visibleWhen?: Logic;
-}
-
-/** A form rendered with rjsf from a JSON Schema under `schemas/`. */
-export interface FormBlock extends BlockBase {
-  type: 'form';
-  /** Schema id (file name under `schemas/` without extension). */
-  schema: string;
-  /** Path in the record the form reads and writes (optional). */
-  bind?: string;
-  /** Event raised on submit. */
-  submit?: string;
-  /** Message key of the submit button label. */
-  submitLabel?: string;
-  /** Logic; the submit button is enabled only when truthy. */
-  submitEnabledWhen?: Logic;
-  /** Cross-field or context rules: when `when` holds, `field` shows `message`. */
-  rules?: { field: string; when: Logic; message: string }[];
-  /** Message overrides: field -> keyword -> message key. */
-  messages?: Record<string, Record<string, string>>;
-}
-
-/** A paragraph or heading; `text` is a message key, `{var}` placeholders read the context. */
-export interface TextBlock extends BlockBase {
-  type: 'text';
-  text: string;
-  variant?: 'heading' | 'subheading' | 'body' | 'caption';
-}
-
-/** A button that raises an event. */
-export interface ButtonBlock extends BlockBase {
-  type: 'button';
-  label: string;
-  event: string;
-  enabledWhen?: Logic;
-  appearance?: 'primary' | 'secondary' | 'subtle';
-}
-
-/** A progress tracker defined in the flow's `progress`. */
-export interface ProgressBlock extends BlockBase {
-  type: 'progress';
-  tracker: string;
-}
-
-/** A dialog opened when `openWhen` holds (or by an `openDialog` effect). */
-export interface DialogBlock extends BlockBase {
-  type: 'dialog';
-  id: string;
-  title: string;
-  blocks: BlockDef[];
-  openWhen?: Logic;
-  /** Whether the user may dismiss it. */
-  dismissable?: boolean;
-}
-
-/** A registered custom widget, referenced by name. */
-export interface WidgetBlock extends BlockBase {
-  type: 'widget';
-  widget: string;
-  props?: Record<string, unknown>;
-}
+  | { effect: string; params?: Record<string, Logic> }
+  | { navigate: Logic; replace?: boolean }
+) & {
+  /** Logic; the effect runs only when it holds (read after the effects before it). */
+  when?: Logic;
+};
 
 /** A progress tracker: rows mapped to statuses of the flow's status order. */
 export interface ProgressDef {
@@ -199,7 +152,7 @@ export interface ProgressDef {
 /** Row state in a progress tracker (spec: completed / progress / pending). */
 export type ProgressState = 'completed' | 'progress' | 'pending';
 
-/** A layer file (base, region, brand, brand-for-region): settings, messages, schema patches. */
+/** A layer file (base or an overlay): settings, messages, formats, schema patches. */
 export interface LayerDef {
   id: string;
   /** Free-form settings read by logic (`settings.*`) and widgets. */
@@ -208,7 +161,9 @@ export interface LayerDef {
   messages?: Record<string, string>;
   /** Schema id -> partial schema merged over it. */
   schemas?: Record<string, Record<string, unknown>>;
-  /** Nested layers, e.g. a brand's per-region overrides: name -> layer body. */
+  /** Named formats: format name -> pattern and message key (used by `format:` in schemas). */
+  formats?: Record<string, FormatDef>;
+  /** Nested layers, e.g. an overlay's overrides per other selection: name -> layer body. */
   layers?: Record<string, Omit<LayerDef, 'id' | 'layers'>>;
 }
 
@@ -218,6 +173,8 @@ export interface FormatDef {
   /** Compile the pattern case-insensitively. */
   ignoreCase?: boolean;
   message: string;
+  /** Suffix tried first on length message keys for fields of this format, e.g. `digits`. */
+  variant?: string;
 }
 
 /** The result of the flow machine. */

@@ -1,0 +1,47 @@
+/**
+ * The portal's browser entry: picks the brand from the host (brands' `settings.domains`), loads
+ * that brand-for-region bundle (built by scripts/compileValidators.ts), checks every widget name
+ * against the registry, and renders the flows with the runtime.
+ */
+import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { BUILT_IN_FIELD_WIDGETS, checkWidgetReferences, createWidgetRegistry, FlowRunner, type ValidatorModule } from '../runtime/react';
+import { brands, bundles, defaultRegion } from '../.generated/definitions';
+import { extensionEffects, extensionWidgets } from '../extensions';
+import { isPublicPath, loadSession, signInGate } from './session';
+import { brandTheme } from './theme';
+
+/** Validators load with the first form (their own chunk); CJS interop may wrap them in `default`. */
+const loadValidators = (): Promise<ValidatorModule> =>
+  import('../.generated/validators.cjs').then((m) => ((m as { default?: ValidatorModule }).default ?? m) as ValidatorModule);
+
+const brand = brands.find((b) => b.domains.includes(location.hostname));
+// The definitions bundle and the server session (httpOnly cookie: who is signed in, their application), in parallel.
+const [bundle, session] = await Promise.all([bundles[brand ? `${brand.id}.${brand.region}` : defaultRegion](), loadSession()]);
+const signIn = signInGate(bundle.settings.signIn);
+// Spec 002 s4: a failure loading the user or the application goes to the error page.
+if (session.status === 'error' && signIn && !isPublicPath(signIn, location.pathname)) history.replaceState(null, '', signIn.errorPath);
+const widgets = createWidgetRegistry(extensionWidgets);
+const problems = checkWidgetReferences(bundle, widgets, BUILT_IN_FIELD_WIDGETS);
+if (problems.length) throw problems[0];
+const record = session.status === 'signedIn' ? session.record : {};
+document.documentElement.lang = typeof bundle.settings.locale === 'string' ? bundle.settings.locale : 'en';
+
+// The first render is synchronous: the shell paints at once; form chunks stream in behind Suspense.
+const root = createRoot(document.getElementById('root') as HTMLElement);
+flushSync(() => root.render(
+  <StrictMode>
+    <FlowRunner
+      bundle={bundle}
+      widgets={widgets}
+      effects={extensionEffects}
+      loadValidators={loadValidators}
+      user={session.status === 'signedIn' ? session.user : null}
+      record={record}
+      theme={brandTheme(bundle.settings)}
+      home="account"
+      signIn={signIn}
+    />
+  </StrictMode>,
+));

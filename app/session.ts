@@ -1,0 +1,65 @@
+/**
+ * The server session as the app starts with it: the signed-in `user` (httpOnly session cookie, sent
+ * by the browser; scripts never see it) and their vehicle application (`getVehicleApplication`).
+ * Plain fetch, so Apollo stays out of the first paint.
+ */
+
+import { matchPath } from 'react-router-dom';
+import type { SignInGate } from '../runtime/react';
+
+/** The sign-in gate of the definitions (`settings.signIn` of messages/account.yaml), plus where load failures go. */
+export type AppSignIn = SignInGate & { errorPath: string };
+
+/** Reads `settings.signIn` ({ path, publicPaths, errorPath? }); undefined when absent or malformed (every route open). */
+export function signInGate(value: unknown): AppSignIn | undefined {
+  const v = value as { path?: unknown; publicPaths?: unknown; errorPath?: unknown } | undefined;
+  if (!v || typeof v.path !== 'string' || !Array.isArray(v.publicPaths)) return undefined;
+  return { path: v.path, publicPaths: v.publicPaths.filter((p): p is string => typeof p === 'string'), errorPath: typeof v.errorPath === 'string' ? v.errorPath : '/error' };
+}
+
+/** Whether a path is open to anonymous visitors. */
+export const isPublicPath = (gate: SignInGate, pathname: string): boolean => gate.publicPaths.some((p) => matchPath(p, pathname) !== null);
+
+/** What the app starts with. */
+export type StartSession =
+  | { status: 'anonymous' }
+  | { status: 'signedIn'; user: Record<string, unknown>; record: Record<string, unknown> }
+  | { status: 'error'; error: string };
+
+interface GraphQLAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+async function post(uri: string, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer> {
+  const res = await fetch(uri, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  return (await res.json()) as GraphQLAnswer;
+}
+
+/** What the app reads of the user and of the application (spec 002 s3 'User', 'Vehicle application as queried at sign-in'). */
+const OPERATIONS = {
+  user: 'query user { user { id firstName lastName email phone organisation { orgId name region } whiteLabel { region introducerName enableWhiteLabel domains } } }',
+  // One literal (no interpolation): the persisted-operations manifest is scanned from the sources.
+  getVehicleApplication: 'query getVehicleApplication { getVehicleApplication { applicationId applicationStatus applicationType orgId orgUserId docusignStatus version definitionVersion roles scoreboard { applicationId applicationType status statusSecondary statusCreditCheck docusignStatus reviewAndSignContractStatus validMLADate privacyConsent primaryApplicant { userId firstName lastName email phone confirmed applicantType } secondaryApplicant { userId firstName lastName email phone confirmed applicantType } } } }',
+};
+
+/**
+ * Asks the server who is signed in (`user`) and loads their application (`getVehicleApplication`).
+ * Anonymous when `user` is refused as UNAUTHENTICATED (or null); any other failure is an error
+ * (spec 002 section 4: go to /error). `operations` may replace the two documents (same operation names).
+ */
+export async function loadSession(operations: Partial<Record<keyof typeof OPERATIONS, string>> = {}, uri = '/graphql'): Promise<StartSession> {
+  try {
+    const who = await post(uri, operations.user ?? OPERATIONS.user);
+    if (who.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return { status: 'anonymous' };
+    if (who.errors?.length) return { status: 'error', error: who.errors[0].message };
+    const user = who.data?.user as Record<string, unknown> | null | undefined;
+    if (!user) return { status: 'anonymous' };
+    const app = await post(uri, operations.getVehicleApplication ?? OPERATIONS.getVehicleApplication);
+    if (app.errors?.length) return { status: 'error', error: app.errors[0].message };
+    const record = (app.data?.getVehicleApplication as Record<string, unknown> | null | undefined) ?? {};
+    return { status: 'signedIn', user, record };
+  } catch (err) {
+    return { status: 'error', error: err instanceof Error ? err.message : String(err) };
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * `npm run bench:graphql`: autocannon, 20 connections, against (1) a stock graphql-yoga hello server,
+ * (2) this project's server with all hardening on (production mode: persisted operations, no
+ * introspection, limits, CSRF, masked errors, logs), `{ __typename }`, and (3) a signed-in
+ * `getVehicleApplication` on PGlite (reads session and application from the database every request).
+ * Prints req/s and p99 and writes bench/results/graphql.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { addToManifest, buildManifest } from '../server/plugins/persistedManifest';
+
+const ROOT = join(import.meta.dirname, '..');
+const CONNECTIONS = 20;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TRIVIAL = '{ __typename }';
+const VEHICLE_APP = `query GetVehicleApplication { getVehicleApplication { applicationId applicationStatus applicationType orgId orgUserId docusignStatus version roles
+  scoreboard { status statusSecondary statusCreditCheck docusignStatus validMLADate reviewAndSignContractStatus
+    currentUser { region orgName } quoteDetails { milesQuoteRef erpQuoteRef } companyDetails { companyName abn nzbn }
+    vehicleDetails { make model vehicleImage } leaseDetails { monthlyRentalNet terms driveAwayPrice fiscalValue }
+    primaryApplicant { userId firstName lastName email identityVerificationStatus applicationReviewStatus }
+    secondaryApplicant { userId firstName lastName email identityVerificationStatus applicantType } } } }`;
+const LOGIN = 'mutation Login($e: String!, $p: String!) { login(email: $e, password: $p) { success } }';
+
+/** Start a child process and wait for a line matching `ready`. */
+function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (ready.test(out)) {
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve(child);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited ${code}: ${out.slice(-2000)}`)));
+  });
+}
+
+interface Figures { name: string; requestsPerSec: number; p99Ms: number; p50Ms: number; errors: number; non2xx: number; serverCpuUsPerRequest: number | null }
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (null where there is none). */
+function cpuMs(pid: number | undefined): number | null {
+  const file = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(file)) return null;
+  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+}
+
+/**
+ * One autocannon run. Besides req/s and latency it reports the server's CPU time per request: on a
+ * shared 2-core machine throughput and tails swing with whatever else runs, the CPU cost much less.
+ */
+async function run(name: string, url: string, body: string, server: ChildProcess, headers: Record<string, string> = {}): Promise<Figures> {
+  const before = cpuMs(server.pid);
+  const result = await autocannon({
+    url, connections: CONNECTIONS, duration: DURATION, method: 'POST', body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+  const after = cpuMs(server.pid);
+  const cpu = before !== null && after !== null && result.requests.total > 0 ? Math.round(((after - before) * 1000) / result.requests.total) : null;
+  const f = { name, requestsPerSec: Math.round(result.requests.average), p99Ms: result.latency.p99, p50Ms: result.latency.p50, errors: result.errors, non2xx: result.non2xx, serverCpuUsPerRequest: cpu };
+  console.log(`${name.padEnd(44)} ${String(f.requestsPerSec).padStart(6)} req/s   p50 ${f.p50Ms} ms   p99 ${f.p99Ms} ms   server cpu ${cpu ?? '?'} us/req   errors ${f.errors} non-2xx ${f.non2xx}`);
+  return f;
+}
+
+async function main(): Promise<void> {
+  const data = mkdtempSync(join(tmpdir(), 'ff-bench-'));
+  const manifest = buildManifest(ROOT);
+  for (const op of [TRIVIAL, VEHICLE_APP, LOGIN]) addToManifest(manifest, op);
+  writeFileSync(join(data, 'manifest.json'), JSON.stringify(manifest));
+  const children: ChildProcess[] = [];
+  const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
+  try {
+    const stockServer = await start(['bench/stockYoga.ts', '4101'], {}, /ready/);
+    children.push(stockServer);
+    const projectServer = await start(['server/main.ts'], { NODE_ENV: 'production', DEMO: '0', PORT: '4102', HOST: '127.0.0.1', DATA_DIR: data, SKIP_BUILD: '1', PERSISTED_MANIFEST: join(data, 'manifest.json'), SEED_RATEBOOK_ROWS: '2000' }, /"msg":"listening"/);
+    children.push(projectServer);
+    const project = 'http://127.0.0.1:4102/graphql';
+    const login = await fetch(project, { method: 'POST', headers: { 'content-type': 'application/json', host: 'au.localhost' }, body: JSON.stringify({ query: LOGIN, variables: { e: 'primary.approvals.au@demo.example', p: 'Fleetform-Demo-1' } }) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    if (!cookie.startsWith('__Host-ff_session=')) throw new Error(`sign-in failed: ${await login.text()}`);
+    const probe = await fetch(project, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ query: VEHICLE_APP }) });
+    const probeBody = (await probe.json()) as { data?: { getVehicleApplication?: { applicationId?: string } }; errors?: unknown };
+    const vehicleOk = Boolean(probeBody.data?.getVehicleApplication?.applicationId);
+    if (!vehicleOk) console.log(`getVehicleApplication not answering yet: ${JSON.stringify(probeBody).slice(0, 300)}`);
+
+    // Warm-up, then interleaved rounds so machine noise hits both sides alike.
+    const warm = (url: string, query: string, headers: Record<string, string> = {}) =>
+      autocannon({ url, connections: CONNECTIONS, duration: 5, method: 'POST', body: JSON.stringify({ query }), headers: { 'content-type': 'application/json', ...headers } });
+    await warm('http://127.0.0.1:4101/graphql', TRIVIAL);
+    await warm(project, TRIVIAL);
+    if (vehicleOk) await warm(project, VEHICLE_APP, { cookie });
+    const rounds: Figures[][] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const round = [
+        await run(`stock yoga { __typename } (round ${i + 1})`, 'http://127.0.0.1:4101/graphql', JSON.stringify({ query: TRIVIAL }), stockServer),
+        await run(`project { __typename } (round ${i + 1})`, project, JSON.stringify({ query: TRIVIAL }), projectServer),
+      ];
+      if (vehicleOk) round.push(await run(`project getVehicleApplication (round ${i + 1})`, project, JSON.stringify({ query: VEHICLE_APP }), projectServer, { cookie }));
+      rounds.push(round);
+    }
+    const best = (prefix: string) => rounds.map((r) => r.find((f) => f.name.startsWith(prefix))).filter((f): f is Figures => Boolean(f)).sort((a, b) => b.requestsPerSec - a.requestsPerSec)[0];
+    const stock = best('stock');
+    const trivial = best('project {');
+    const vehicle = best('project getVehicleApplication');
+    // Per-round ratios (each round runs both sides back to back, so machine noise hits them alike).
+    const ratios = rounds.map((r) => Math.round((r[1].requestsPerSec / r[0].requestsPerSec) * 100) / 100);
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    const cpu = (prefix: string) => rounds.map((r) => r.find((f) => f.name.startsWith(prefix))?.serverCpuUsPerRequest ?? null);
+    const summary = {
+      loadAverageBeforeAfter: [loadBefore, loadavg().map((l) => Math.round(l * 100) / 100)],
+      serverCpuUsPerRequestPerRound: { stock: cpu('stock'), trivial: cpu('project {'), vehicle: cpu('project getVehicleApplication') },
+      ratioTrivialToStockPerRound: ratios,
+      ratioTrivialToStockMedian: median,
+      ratioTrivialToStockBest: Math.round((trivial.requestsPerSec / stock.requestsPerSec) * 100) / 100,
+      p99TrivialVsStockMs: [trivial.p99Ms, stock.p99Ms],
+      targets: {
+        trivialAtLeast0_9xStock: median >= 0.9,
+        trivialP99NoWorse: trivial.p99Ms <= stock.p99Ms,
+        vehicleAtLeast800: vehicle ? vehicle.requestsPerSec >= 800 : null,
+        vehicleP99AtMost50: vehicle ? vehicle.p99Ms <= 50 : null,
+      },
+    };
+    console.log(JSON.stringify(summary, null, 2));
+    mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(ROOT, 'bench', 'results', 'graphql.json'), JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, durationSec: DURATION, rounds, best: { stock, trivial, vehicle: vehicle ?? null }, summary }, null, 2));
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+await main();

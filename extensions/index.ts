@@ -1,0 +1,28 @@
+/**
+ * Domain extensions registered from outside the runtime, by the names definitions use
+ * (extensions/manifest.yaml lists the same names; lint checks YAML against it).
+ */
+import { lazyComponent, type BlockWidgetProps, type EffectRegistry, type WidgetRegistry } from '../runtime/react';
+import { logout } from './effects/logout';
+import { reload } from './effects/reload';
+import { ContactBox } from './widgets/ContactBox';
+import { UpperCaseText } from './widgets/UpperCaseText';
+
+/** The calculator's widgets load in their own chunk (the application pages do not need them). */
+const calculatorWidget = (name: 'VehicleCard' | 'Pager' | 'BusinessLookup') =>
+  lazyComponent<BlockWidgetProps>(() => import('./widgets/calculator').then((m) => m[name]));
+
+/** Widgets: `type: widget` blocks and `ui:widget` field widgets. */
+export const extensionWidgets: WidgetRegistry = {
+  blocks: {
+    contactBox: ContactBox,
+    vehicleCard: calculatorWidget('VehicleCard'),
+    pager: calculatorWidget('Pager'),
+    businessLookup: calculatorWidget('BusinessLookup'),
+  },
+  fields: { upperCaseText: UpperCaseText },
+};
+
+/** Named effects (`{ effect: name }`). */
+export const extensionEffects: EffectRegistry = { logout, reload };
+

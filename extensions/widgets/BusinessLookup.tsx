@@ -1,0 +1,63 @@
+import { Button, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import type { BlockWidgetProps } from '../../runtime/react';
+
+/** Message keys the lookup shows (listed in extensions/manifest.yaml); region layers word them (ABN / NZBN). */
+export const BUSINESS_LOOKUP_KEYS = {
+  label: 'calculator.enquiry.business', hint: 'calculator.enquiry.businessHint', noResults: 'calculator.enquiry.noResults',
+  searching: 'calculator.enquiry.searching', number: 'calculator.enquiry.businessId', required: 'validation.required',
+  minLength: 'validation.minLength',
+} as const;
+
+const useStyles = makeStyles({
+  root: { width: '100%', maxWidth: '40rem', display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
+  list: { listStyleType: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, borderRadius: tokens.borderRadiusMedium },
+  option: { width: '100%', justifyContent: 'flex-start', textAlign: 'left', fontWeight: tokens.fontWeightRegular },
+});
+
+type Row = Record<string, unknown>;
+interface Lookup { query?: string; selected?: Row | null }
+
+/**
+ * Business search (ABN / NZBN or name): typing writes `state.<path>.query` (the step's `load` of
+ * getBusinessInfo runs 300 ms after the last keystroke); picking a row writes `selected`. Shows at
+ * most `maxResults` rows and 'No results found.' for none or a failed search.
+ * Props: path (state path of the lookup), lookup (its value), result (the load's state), minLength, maxResults.
+ */
+export function BusinessLookup({ props, t, write }: BlockWidgetProps) {
+  const styles = useStyles();
+  const path = String(props.path ?? 'state.lookup');
+  const lookup = (props.lookup ?? {}) as Lookup;
+  const result = (props.result ?? { status: 'idle' }) as { status: string; value?: { rows?: Row[] } };
+  const min = Number(props.minLength) || 2;
+  const [touched, setTouched] = useState(false);
+  const query = lookup.query ?? '';
+  const selected = lookup.selected ?? null;
+  const rows = (result.value?.rows ?? []).slice(0, Number(props.maxResults) || 6);
+  const searching = !selected && query.trim().length >= min;
+  const error = touched && !selected ? (query.trim().length > 0 && query.trim().length < min ? t(BUSINESS_LOOKUP_KEYS.minLength, { n: min }) : t(BUSINESS_LOOKUP_KEYS.required)) : undefined;
+  return (
+    <div className={styles.root}>
+      <Field label={t(BUSINESS_LOOKUP_KEYS.label)} required hint={t(BUSINESS_LOOKUP_KEYS.hint)} validationMessage={error} validationState={error ? 'error' : 'none'}>
+        <Input value={selected ? String(selected.name ?? '') : query} autoComplete="off" data-lookup="business"
+          onChange={(_, d) => write(path, { query: d.value, selected: null })} onBlur={() => setTouched(true)} />
+      </Field>
+      {searching && result.status === 'loading' ? <Spinner size="extra-tiny" label={t(BUSINESS_LOOKUP_KEYS.searching)} /> : null}
+      {searching && (result.status === 'error' || (result.status === 'done' && rows.length === 0)) ? <div role="status">{t(BUSINESS_LOOKUP_KEYS.noResults)}</div> : null}
+      {searching && result.status === 'done' && rows.length > 0 ? (
+        <ul className={styles.list} aria-label={t(BUSINESS_LOOKUP_KEYS.label)}>
+          {rows.map((row, i) => (
+            <li key={`${String(row.abn)}-${i}`}>
+              {/* mousedown keeps the focus in the search box, so its blur (and error) does not move the row away mid-click */}
+              <Button appearance="subtle" className={styles.option} data-business={String(row.abn ?? '')}
+                onMouseDown={(e) => e.preventDefault()} onClick={() => write(path, { query: String(row.name ?? ''), selected: row })}>
+                {`${String(row.name ?? '')} · ${t(BUSINESS_LOOKUP_KEYS.number, { abn: row.abn })}${row.stateCode ? ` · ${String(row.stateCode)} ${String(row.postCode ?? '')}` : ''}`}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

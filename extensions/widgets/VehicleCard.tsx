@@ -1,0 +1,97 @@
+import { Body1, Button, Caption1, makeStyles, mergeClasses, Subtitle1, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
+import type { BlockWidgetProps } from '../../runtime/react';
+import { imageSources, type ImageSettings } from '../calculator/vehicleImages';
+
+/** Message keys the card shows (listed in extensions/manifest.yaml). */
+export const VEHICLE_CARD_KEYS = {
+  weekly: 'calculator.card.weekly', monthly: 'calculator.card.monthly', rrp: 'calculator.card.rrp', gst: 'calculator.gst',
+  shortlist: 'calculator.card.shortlist', shortlisted: 'calculator.card.shortlisted', remove: 'calculator.card.remove',
+  imageAlt: 'calculator.card.imageAlt', noImage: 'calculator.card.noImage',
+} as const;
+
+const useStyles = makeStyles({
+  card: {
+    display: 'flex', flexDirection: 'column', height: '100%', boxSizing: 'border-box', overflow: 'hidden',
+    borderRadius: tokens.borderRadiusLarge, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground1,
+  },
+  compact: { flexDirection: 'row', alignItems: 'center' },
+  media: { aspectRatio: '16 / 9', backgroundColor: tokens.colorNeutralBackground3, display: 'flex', alignItems: 'center', justifyContent: 'center' },
+  compactMedia: { width: '6rem', flexShrink: 0 },
+  image: { width: '100%', height: '100%', objectFit: 'cover' },
+  body: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalM, flexGrow: 1 },
+  prices: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: tokens.spacingHorizontalM },
+  primary: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
+  actions: { display: 'flex', justifyContent: 'flex-end', padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalM}`, marginTop: 'auto' },
+});
+
+type Row = Record<string, unknown>;
+
+/** A car outline shown when no image source loads. */
+function Placeholder({ label }: { label: string }) {
+  return (
+    <svg role="img" aria-label={label} viewBox="0 0 64 32" width="40%" fill="none" stroke="currentColor" strokeWidth="2" opacity="0.5">
+      <path d="M4 22h56v-6l-8-2-8-8H22l-8 8-10 2z" /><circle cx="16" cy="24" r="4" /><circle cx="48" cy="24" r="4" />
+    </svg>
+  );
+}
+
+/**
+ * A vehicle of the rate book: image (trim, normal, base image, then a placeholder, moving on at each
+ * load error), year, fuel, transmission, drivetrain, description, make, model, trim, weekly and
+ * monthly price (the chosen repayment first) and RRP, and a Shortlist toggle or Remove button.
+ * Props (a logic template in YAML): vehicle, rate (prices of the chosen term, optional), repayment,
+ * shortlisted, canShortlist, mode ('results' | 'shortlist' | 'compact'), currencyFormat, showGst, images.
+ */
+export function VehicleCard({ props, t, raise, busy }: BlockWidgetProps) {
+  const styles = useStyles();
+  const vehicle = (props.vehicle ?? {}) as Row;
+  const rate = ((props.rate as Row | null | undefined) ?? vehicle) as Row;
+  const sources = imageSources(vehicle, (props.images ?? {}) as ImageSettings);
+  const [failed, setFailed] = useState(0);
+  const format = (props.currencyFormat ?? {}) as Record<string, unknown>;
+  const money = (value: unknown) => {
+    if (typeof value !== 'number') return '';
+    const { locale, ...options } = format;
+    return new Intl.NumberFormat(typeof locale === 'string' ? locale : undefined, options as Intl.NumberFormatOptions).format(value);
+  };
+  const gst = props.showGst ? ` ${t(VEHICLE_CARD_KEYS.gst)}` : '';
+  const weekly = `${t(VEHICLE_CARD_KEYS.weekly, { price: money(rate.weekLeaseprice) })}${gst}`;
+  const monthly = `${t(VEHICLE_CARD_KEYS.monthly, { price: money(rate.monthLeaseprice) })}${gst}`;
+  const [first, second] = props.repayment === 'monthly' ? [monthly, weekly] : [weekly, monthly];
+  const name = `${String(vehicle.vehicleMake ?? '')} ${String(vehicle.vehicleModel ?? '')}`.trim();
+  const compact = props.mode === 'compact';
+  const src = sources[failed];
+  const details = [vehicle.catalogYear, vehicle.vehicleFueltype, vehicle.vehicleTransmissiongroup, vehicle.vehicleDrivetrain].filter((v) => v !== undefined && v !== null && v !== '').join(' · ');
+  const shortlisted = props.shortlisted === true;
+  return (
+    <article className={mergeClasses(styles.card, compact && styles.compact)} aria-label={name} data-vehicle={String(vehicle.catalogVehicleId ?? '')}>
+      <div className={mergeClasses(styles.media, compact && styles.compactMedia)}>
+        {src
+          ? <img key={src} className={styles.image} src={src} alt={t(VEHICLE_CARD_KEYS.imageAlt, { make: vehicle.vehicleMake, model: vehicle.vehicleModel, trim: vehicle.vehicleTrim })} loading="lazy" onError={() => setFailed((n) => n + 1)} />
+          : <Placeholder label={t(VEHICLE_CARD_KEYS.noImage)} />}
+      </div>
+      <div className={styles.body}>
+        <Caption1>{details}</Caption1>
+        <Subtitle1 as="h3">{name}</Subtitle1>
+        <Body1>{String(vehicle.vehicleTrim ?? '')}</Body1>
+        {compact ? null : <Caption1>{String(vehicle.vehicleDescription ?? '')}</Caption1>}
+        <div className={styles.prices}>
+          <span className={styles.primary} data-price="primary">{first}</span>
+          <Caption1 data-price="secondary">{second}</Caption1>
+        </div>
+        <Caption1>{t(VEHICLE_CARD_KEYS.rrp, { price: money(vehicle.consumerPrice) })}</Caption1>
+      </div>
+      <div className={styles.actions}>
+        {props.mode === 'shortlist'
+          ? <Button appearance="secondary" disabled={busy} onClick={() => raise('removeShortlist', { vehicle })}>{t(VEHICLE_CARD_KEYS.remove)}</Button>
+          : (
+            <Button appearance={shortlisted ? 'primary' : 'secondary'} aria-pressed={shortlisted} disabled={busy || (!shortlisted && props.canShortlist === false)}
+              onClick={() => raise('toggleShortlist', { vehicle })}>
+              {t(shortlisted ? VEHICLE_CARD_KEYS.shortlisted : VEHICLE_CARD_KEYS.shortlist)}
+            </Button>
+          )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,195 @@
+/** Screen building blocks of a step (see `schemas/meta/blocks.json`). */
+import type { Logic } from './types';
+
+/** Screen building blocks. */
+export type BlockDef =
+  | FormBlock
+  | TextBlock
+  | ButtonBlock
+  | ProgressBlock
+  | DialogBlock
+  | WidgetBlock
+  | GroupBlock
+  | ChoiceBlock
+  | ListBlock
+  | LinkBlock
+  | ImageBlock
+  | StepperBlock;
+
+/** Fields every block shares. */
+export interface BlockBase {
+  /** Unique within the step. */
+  id?: string;
+  /** Logic; the block renders only when truthy. */
+  visibleWhen?: Logic;
+  /** Show only on narrow (phone) or wide screens (a CSS media query: no script decides). */
+  media?: 'narrow' | 'wide';
+}
+
+/** A form rendered with rjsf from a JSON Schema under `schemas/`. */
+export interface FormBlock extends BlockBase {
+  type: 'form';
+  /** Schema id (file name under `schemas/` without extension). */
+  schema: string;
+  /** Path in the record the form reads and writes (optional). */
+  bind?: string;
+  /** Initial field values: field -> logic over the step context (e.g. a query-string value), over `bind`'s. */
+  initial?: Record<string, Logic>;
+  /** Event raised on submit. */
+  submit?: string;
+  /** Message key of the submit button label. */
+  submitLabel?: string;
+  /** Logic; the submit button is enabled only when truthy. */
+  submitEnabledWhen?: Logic;
+  /** Cross-field or context rules: when `when` holds, `field` shows `message`. */
+  rules?: { field: string; when: Logic; message: string }[];
+  /** Message overrides: field -> keyword -> message key. */
+  messages?: Record<string, Record<string, string>>;
+}
+
+/** A paragraph or heading; `text` is a message key, `{var}` placeholders read the context. */
+export interface TextBlock extends BlockBase {
+  type: 'text';
+  text: string;
+  /** `notice`: a status message box; `alert`: an error message box announced at once; `bullets`: one list item per line of the text. */
+  variant?: 'heading' | 'subheading' | 'body' | 'caption' | 'notice' | 'alert' | 'bullets';
+  /** Extra placeholder values (logic), e.g. formatted numbers. */
+  vars?: Record<string, Logic>;
+}
+
+/** A button that raises an event. */
+export interface ButtonBlock extends BlockBase {
+  type: 'button';
+  label: string;
+  event: string;
+  enabledWhen?: Logic;
+  appearance?: 'primary' | 'secondary' | 'subtle';
+  /** Event payload (logic, evaluated as a template). */
+  payload?: Record<string, Logic>;
+  /** Extra placeholder values of the label (logic). */
+  vars?: Record<string, Logic>;
+}
+
+/** A progress tracker defined in the flow's `progress`. */
+export interface ProgressBlock extends BlockBase {
+  type: 'progress';
+  tracker: string;
+}
+
+/** A dialog opened when `openWhen` holds (or by an `openDialog` effect). */
+export interface DialogBlock extends BlockBase {
+  type: 'dialog';
+  id: string;
+  title: string;
+  blocks: BlockDef[];
+  openWhen?: Logic;
+  /** Whether the user may dismiss it. */
+  dismissable?: boolean;
+  /** Event raised when the user dismisses it (e.g. to clear the state that opened it). */
+  closeEvent?: string;
+}
+
+/** A registered custom widget, referenced by name. */
+export interface WidgetBlock extends BlockBase {
+  type: 'widget';
+  widget: string;
+  props?: Record<string, unknown>;
+}
+
+/** A container: lays out its blocks (and can collapse them). */
+export interface GroupBlock extends BlockBase {
+  type: 'group';
+  blocks: BlockDef[];
+  /**
+   * `column` (default), `row` (side by side, wrapping), `bar` (first block left, the others right), `panel` (boxed), `expander` (collapsible
+   * under `title`), `sidebar` (first block beside the rest on wide screens, stacked on narrow ones),
+   * `actions` (a row of buttons, right-aligned).
+   */
+  variant?: 'column' | 'row' | 'bar' | 'panel' | 'expander' | 'sidebar' | 'actions';
+  /** Message key of the heading (panel) or toggle label (expander). */
+  title?: string;
+  /** Extra placeholder values of the title (logic). */
+  vars?: Record<string, Logic>;
+  /** Expander: open at first. */
+  open?: boolean;
+}
+
+/** One option of a choice. */
+export interface ChoiceOption {
+  value: unknown;
+  /** Message key. */
+  label: string;
+}
+
+/** Pick one or several values: toggle buttons, check boxes, radio buttons or a drop-down. */
+export interface ChoiceBlock extends BlockBase {
+  type: 'choice';
+  /** Message key of the group label. */
+  label?: string;
+  /** Fixed options (labels are message keys). */
+  options?: ChoiceOption[];
+  /** Options computed from the context (logic giving a list); each item is mapped by `optionValue` / `optionLabel`. */
+  optionsFrom?: Logic;
+  /** Logic giving an option's value from `item` (one item of `optionsFrom`) and the context (default: the item). */
+  optionValue?: Logic;
+  /** Logic giving an option's label text from `item` and the context (default: the value). */
+  optionLabel?: Logic;
+  /** State path (`state.x`) the choice reads and writes. */
+  bind?: string;
+  /** Logic giving the current value (default: the `bind` path). */
+  value?: Logic;
+  /** Several values (a list) instead of one. */
+  multiple?: boolean;
+  appearance?: 'buttons' | 'checkboxes' | 'radio' | 'dropdown';
+  /** Message key of a toggle choosing every option (multiple only). */
+  selectAll?: string;
+  /** Columns of check boxes / buttons on wide screens. */
+  columns?: number;
+  enabledWhen?: Logic;
+  /** Event raised after a change, with payload `{ value }`. */
+  event?: string;
+  /** Message key shown for no value (drop-down). */
+  placeholder?: string;
+}
+
+/** Repeats its blocks for every item of a list; inside, logic reads the item as `item` (or the `as` name). */
+export interface ListBlock extends BlockBase {
+  type: 'list';
+  items: Logic;
+  blocks: BlockDef[];
+  as?: string;
+  /** `column` (default), `row` or `grid` (cards). */
+  variant?: 'column' | 'row' | 'grid';
+  /** Message key shown when the list is empty. */
+  empty?: string;
+}
+
+/** A link to an address (`href`, logic) or raising an event. */
+export interface LinkBlock extends BlockBase {
+  type: 'link';
+  label: string;
+  href?: Logic;
+  event?: string;
+  vars?: Record<string, Logic>;
+  /** Open in a new tab (external addresses). */
+  external?: boolean;
+}
+
+/** An image (`src` logic); shown only when the source is non-empty. */
+export interface ImageBlock extends BlockBase {
+  type: 'image';
+  src: Logic;
+  /** Message key of the alternative text. */
+  alt: string;
+  /** Maximum height in pixels. */
+  height?: number;
+  /** Makes the image a link (logic). */
+  href?: Logic;
+}
+
+/** A horizontal stepper: numbered steps, the current step highlighted. */
+export interface StepperBlock extends BlockBase {
+  type: 'stepper';
+  /** Steps in order: flow step ids and message keys. */
+  steps: { step: string; label: string }[];
+}

@@ -1,0 +1,83 @@
+/** The loaded definition set and merged layers (see `schemas/meta/config.json`, `layer.json`). */
+import type { DefinitionError, FlowDef, FormatDef, LayerDef, SourceLocation } from './types';
+
+/** A JSON Schema (draft-07) object as read from `schemas/`. */
+export type JsonSchema = Record<string, unknown>;
+
+/** One layer named in `fleetform.yaml`: its name, file pattern and optional pointer inside it. */
+export interface LayerRef {
+  /** Layer name used in provenance, e.g. `base`. */
+  name: string;
+  /** File path; `{placeholder}` parts are filled from the selection, e.g. `markets/{market}.yaml`. */
+  file: string;
+  /** JSON pointer inside the file where this layer's body sits, with placeholders, e.g. `/layers/{market}`. */
+  at?: string;
+}
+
+/** The definitions configuration (`fleetform.yaml`). */
+export interface ConfigDef {
+  /** Layers in overlay order, lowest first. */
+  layers: LayerRef[];
+  /** Selection used when a placeholder is not given, e.g. `{ market: 'x' }`. */
+  defaults?: Record<string, string>;
+  /** Extension manifest file (widgets, effects, logic ops), e.g. `extensions/manifest.yaml`. */
+  manifest?: string;
+  /** Folder of GraphQL SDL files that name the operations bindings may call. */
+  graphql?: string;
+  /** Top-level context roots logic may read besides the form schema (e.g. `user`, `record`). */
+  contextRoots?: string[];
+}
+
+/** Names the code registers from outside the runtime; definitions may only reference these. */
+export interface ExtensionManifest {
+  widgets?: string[];
+  effects?: string[];
+  logicOps?: string[];
+  formats?: string[];
+  /** Message keys code shows (the runtime's renderers, extensions); lint checks they resolve. */
+  messages?: string[];
+}
+
+/** file -> JSON pointer -> [line, column] (1-based) of the value, or of its key for collections. */
+export type SourceMaps = Record<string, Record<string, [number, number]>>;
+
+/** Every definition file parsed and checked: serialisable (JSON) so a browser build can import it. */
+export interface DefinitionSet {
+  config: ConfigDef;
+  /** Flow id -> flow. */
+  flows: Record<string, FlowDef>;
+  /** Flow id -> the file it came from. */
+  flowFiles: Record<string, string>;
+  /** Schema id (path under `schemas/` without `.json`) -> JSON Schema. */
+  schemas: Record<string, JsonSchema>;
+  /** Schema id -> uiSchema (`<id>.ui.json`). */
+  uiSchemas: Record<string, Record<string, unknown>>;
+  /** Layer file path -> parsed file. */
+  layerFiles: Record<string, LayerDef>;
+  /** Extension manifest, when the config names one and it exists. */
+  manifest?: ExtensionManifest;
+  /** Source positions for every value, for errors and provenance. */
+  sources: SourceMaps;
+}
+
+/** Where a merged value came from. */
+export interface Provenance extends SourceLocation {
+  /** Layer name from the config; absent for values from a schema file itself. */
+  layer?: string;
+}
+
+/** Layers merged for one selection (e.g. `{ market: 'a', tenant: 'b' }`). */
+export interface ResolvedLayers {
+  selection: Record<string, string>;
+  /** Layers actually applied, in order. */
+  applied: { name: string; file: string; at?: string }[];
+  settings: Record<string, unknown>;
+  /** Message key -> text. */
+  messages: Record<string, string>;
+  formats: Record<string, FormatDef>;
+  /** Schema id -> schema with every layer's patch merged over it. */
+  schemas: Record<string, JsonSchema>;
+  /** Which layer and file set the value at this pointer of the merged body (`/messages/x`, `/schemas/id/...`). */
+  provenance(pointer: string): Provenance | undefined;
+  errors: DefinitionError[];
+}

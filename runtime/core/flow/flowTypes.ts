@@ -1,0 +1,34 @@
+import type { FlowState, TransitionDef } from '../types';
+
+/** Why the flow machine refused an event (discriminated by `kind`). */
+export type FlowError =
+  | { kind: 'unknownStep'; step: string }
+  | { kind: 'unknownEvent'; step: string; event: string; known: string[] }
+  | { kind: 'roleNotAllowed'; step: string; event?: string; roles: string[]; allowed: string[] }
+  | { kind: 'guardFailed'; step: string; event: string }
+  | { kind: 'serverOnly'; step: string; event: string }
+  | { kind: 'noTransition'; from?: string; to: string };
+
+/** What taking a transition asks the caller to do, in order (discriminated by `kind`). */
+export type FlowEffect =
+  | { kind: 'call'; operation: string; variables: Record<string, unknown>; result?: string; ignoreFailure?: boolean }
+  /** Go to a path of the app (`navigate` effect); `replace` replaces the history entry. */
+  | { kind: 'go'; to: string; replace?: boolean }
+  | { kind: 'set'; path: string; value: unknown }
+  | { kind: 'effect'; name: string; params: Record<string, unknown> }
+  | { kind: 'status'; path: string; from?: string; to: string }
+  | { kind: 'navigate'; step: string; route?: string };
+
+/** Result of {@link next}: the new state, the effects to run, and why nothing happened if so. */
+export interface NextResult {
+  state: FlowState;
+  effects: FlowEffect[];
+  errors: FlowError[];
+  /** The transition taken, if any. */
+  transition?: TransitionDef;
+}
+
+/** Who raises the event: a client may not take transitions marked `by: server`. */
+export interface NextOptions {
+  by?: 'client' | 'server';
+}

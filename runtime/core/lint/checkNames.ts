@@ -1,0 +1,46 @@
+import type { DefinitionError, DefinitionSet } from '../types';
+import { didYouMean, errorAt } from '../source';
+import { BUILTIN_LOGIC_OPS, coreLogicOps } from '../logic/ops';
+import { logicOperators } from '../logic/dependencies';
+import type { Reference } from './collectReferences';
+import { STANDARD_FORMATS, STANDARD_WIDGETS } from './knownNames';
+
+/** Names known besides the definitions: GraphQL operations (undefined: not checked) and extra widgets. */
+export interface KnownNames {
+  operations?: string[];
+  widgets?: string[];
+}
+
+/** Dangling names: widgets, named effects, GraphQL operations, formats, logic operations. */
+export function checkNames(defs: DefinitionSet, references: Reference[], known: KnownNames): DefinitionError[] {
+  const manifest = defs.manifest ?? {};
+  const formats = new Set<string>([...STANDARD_FORMATS, ...(manifest.formats ?? [])]);
+  for (const layer of Object.values(defs.layerFiles)) {
+    for (const name of Object.keys(layer.formats ?? {})) formats.add(name);
+    for (const body of Object.values(layer.layers ?? {})) for (const name of Object.keys(body?.formats ?? {})) formats.add(name);
+  }
+  const lists: Partial<Record<Reference['kind'], { names: string[]; what: string; where: string }>> = {
+    widget: { names: [...STANDARD_WIDGETS, ...(known.widgets ?? []), ...(manifest.widgets ?? [])], what: 'widget', where: `register it and list it under widgets in ${defs.config.manifest ?? 'the extension manifest'}` },
+    effect: { names: manifest.effects ?? [], what: 'effect', where: `register it and list it under effects in ${defs.config.manifest ?? 'the extension manifest'}` },
+    format: { names: [...formats], what: 'format', where: 'add it under formats in a layer' },
+  };
+  if (known.operations) lists.operation = { names: known.operations, what: 'GraphQL operation', where: `define it in ${defs.config.graphql ?? 'the GraphQL schema'}` };
+  const ops = [...BUILTIN_LOGIC_OPS, ...Object.keys(coreLogicOps), ...(manifest.logicOps ?? [])];
+  const out: DefinitionError[] = [];
+  for (const ref of references) {
+    if (ref.kind === 'logic') {
+      for (const op of logicOperators(ref.logic)) {
+        if (!ops.includes(op)) out.push(errorAt(defs.sources, ref.file, ref.pointer, `unknown logic operation '${op}'`, hintFor(op, ops, 'list it under logicOps in the extension manifest')));
+      }
+      continue;
+    }
+    const list = lists[ref.kind];
+    if (list && !list.names.includes(ref.name)) out.push(errorAt(defs.sources, ref.file, ref.pointer, `unknown ${list.what} '${ref.name}'`, hintFor(ref.name, list.names, list.where)));
+  }
+  return out;
+}
+
+function hintFor(name: string, names: string[], otherwise: string): string {
+  const hint = didYouMean(name, names);
+  return hint.startsWith('did you mean') ? hint : otherwise;
+}

@@ -1,0 +1,48 @@
+import type { DefinitionError, DefinitionSet, FlowDef } from '../types';
+import { errorAt, toPointer } from '../source';
+import { eachTransition } from '../flow/walkFlow';
+import { stepStatuses } from '../flow/statusTransition';
+
+/**
+ * Steps of a flow nothing leads to. Entry points: `initial` and steps whose route is absolute
+ * (`/x`, opened by URL). A step is reached by a transition targeting it from a reached step, or by
+ * being active in a status that is the initial one or that a reached step's transition sets.
+ */
+export function unreachableSteps(flow: FlowDef): string[] {
+  const steps = flow.steps ?? {};
+  const reached = new Set<string>([flow.initial, ...Object.keys(steps).filter((s) => steps[s]?.route?.startsWith('/'))]);
+  const statuses = new Set<string>(flow.status?.initial ? [flow.status.initial] : []);
+  const sites = eachTransition(flow);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const site of sites) {
+      if (!reached.has(site.step)) continue;
+      const target = site.transition?.target;
+      if (typeof target === 'string' && target in steps && !reached.has(target)) {
+        reached.add(target);
+        grew = true;
+      }
+      const status = site.transition?.status;
+      if (typeof status === 'string' && !statuses.has(status)) {
+        statuses.add(status);
+        grew = true;
+      }
+    }
+    for (const [id, step] of Object.entries(steps)) {
+      if (!reached.has(id) && stepStatuses(step).some((s) => statuses.has(s))) {
+        reached.add(id);
+        grew = true;
+      }
+    }
+  }
+  return Object.keys(steps).filter((step) => !reached.has(step));
+}
+
+/** A finding for every unreachable step. */
+export function checkReachability(defs: DefinitionSet): DefinitionError[] {
+  return Object.entries(defs.flows).flatMap(([id, flow]) =>
+    unreachableSteps(flow).map((step) =>
+      errorAt(defs.sources, defs.flowFiles[id], toPointer(['steps', step]), `step '${step}' is unreachable from '${flow.initial}'`, 'add a transition targeting it or setting its status, or remove the step'),
+    ),
+  );
+}

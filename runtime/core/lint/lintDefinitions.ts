@@ -1,0 +1,45 @@
+import type { DefinitionError, DefinitionSet } from '../types';
+import { layerCombinations } from '../layers/layerChoices';
+import { collectReferences } from './collectReferences';
+import { checkNames, type KnownNames } from './checkNames';
+import { checkReachability } from './checkReachability';
+import { checkLogicPaths } from './checkLogicPaths';
+import { checkMessages } from './checkMessages';
+import { checkLayerKeys } from './checkLayerKeys';
+import { checkFormFields } from './checkFormFields';
+
+/** Options of {@link lintDefinitions}. */
+export interface LintOptions extends KnownNames {
+  /** Layer selections to check message keys for; default: every combination of the layer files present. */
+  selections?: Record<string, string>[];
+}
+
+/** Findings and notes (checks skipped and why). */
+export interface LintResult {
+  findings: DefinitionError[];
+  notes: string[];
+}
+
+/**
+ * Lint a loaded definition set beyond what loading checks: dangling names (widgets, effects,
+ * operations, formats, logic operations), unreachable steps, `var` paths, message keys per layer
+ * combination, nested layer names, form field names (uiSchema keys, overrides, rules).
+ * @example const { findings } = lintDefinitions(defs, { operations: ['saveItem'] });
+ */
+export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}): LintResult {
+  const notes: string[] = [];
+  if (!options.operations) notes.push('GraphQL operation names not checked: no operation list given');
+  if (!defs.manifest) notes.push('no extension manifest: every widget, effect and added logic operation will be reported');
+  const references = collectReferences(defs);
+  const selections = options.selections ?? layerCombinations(defs);
+  const findings = [
+    ...checkNames(defs, references, options),
+    ...checkReachability(defs),
+    ...checkLogicPaths(defs, references),
+    ...checkMessages(defs, references, selections),
+    ...checkLayerKeys(defs),
+    ...checkFormFields(defs),
+  ];
+  findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  return { findings, notes };
+}

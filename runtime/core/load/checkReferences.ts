@@ -1,0 +1,77 @@
+import type { DefinitionError, DefinitionSet, FlowDef } from '../types';
+import { didYouMean, errorAt, toPointer } from '../source';
+import { eachBlock, eachTransition, eventsOf } from '../flow/walkFlow';
+import { STATUS_TARGET } from '../flow/statusTransition';
+
+/** Cross-file references every loader run checks: steps, schemas, trackers, statuses, roles. */
+export function checkReferences(defs: DefinitionSet): DefinitionError[] {
+  const errors: DefinitionError[] = [];
+  for (const [id, flow] of Object.entries(defs.flows)) errors.push(...checkFlow(defs, defs.flowFiles[id], flow));
+  return errors;
+}
+
+function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): DefinitionError[] {
+  const errors: DefinitionError[] = [];
+  const at = (pointer: string, message: string, hint?: string) => errors.push(errorAt(defs.sources, file, pointer, message, hint));
+  const steps = Object.keys(flow.steps ?? {});
+  const statuses = flow.status?.order ?? [];
+  const roles = flow.roles ? Object.keys(flow.roles) : undefined;
+  const trackers = Object.keys(flow.progress ?? {});
+  const schemas = Object.keys(defs.schemas);
+
+  const step = (pointer: string, name: unknown) => {
+    if (typeof name !== 'string' || steps.includes(name)) return;
+    if (name === STATUS_TARGET && pointer !== '/initial') {
+      if (!flow.status) at(pointer, `target '${STATUS_TARGET}' needs a 'status' machine`, 'add status: { field, order } or name a step');
+      return;
+    }
+    at(pointer, `unknown step '${name}'`, didYouMean(name, steps));
+  };
+  const status = (pointer: string, name: unknown) => {
+    if (typeof name !== 'string') return;
+    if (!flow.status) at(pointer, `status '${name}' set but the flow has no 'status' machine`, "add status: { field, order }");
+    else if (!statuses.includes(name)) at(pointer, `unknown status '${name}'`, didYouMean(name, statuses));
+  };
+  const role = (pointer: string, names: unknown) => {
+    if (!roles || !Array.isArray(names)) return;
+    names.forEach((name, i) => {
+      if (typeof name === 'string' && !roles.includes(name)) at(`${pointer}/${i}`, `unknown role '${name}'`, didYouMean(name, roles));
+    });
+  };
+
+  step('/initial', flow.initial);
+  status('/status/initial', flow.status?.initial);
+  for (const [stepId, def] of Object.entries(flow.steps ?? {})) {
+    const base = toPointer(['steps', stepId]);
+    const own = def?.status;
+    (Array.isArray(own) ? own : own === undefined ? [] : [own]).forEach((s, i) => status(Array.isArray(own) ? `${base}/status/${i}` : `${base}/status`, s));
+    role(`${base}/roles`, def?.roles);
+    for (const [r] of Object.entries(def?.writable ?? {})) {
+      if (roles && r !== '*' && !roles.includes(r)) at(`${base}/writable/${r}`, `unknown role '${r}'`, didYouMean(r, roles));
+    }
+  }
+  for (const site of eachTransition(flow)) {
+    step(`${site.pointer}/target`, site.transition?.target);
+    status(`${site.pointer}/status`, site.transition?.status);
+    role(`${site.pointer}/roles`, site.transition?.roles);
+  }
+  for (const site of eachBlock(flow)) {
+    const block = site.block;
+    if (block?.type === 'form' && typeof block.schema === 'string' && !(block.schema in defs.schemas)) {
+      at(`${site.pointer}/schema`, `unknown schema '${block.schema}'`, didYouMean(block.schema, schemas));
+    }
+    const events = eventsOf(flow, site.step);
+    const [key, raised] = block?.type === 'button' ? ['event', block.event] : block?.type === 'form' ? ['submit', block.submit]
+      : block?.type === 'choice' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
+    if (typeof raised === 'string' && !events.includes(raised)) {
+      at(`${site.pointer}/${key}`, `event '${raised}' is not handled by step '${site.step}'`, events.length ? didYouMean(raised, events) : `add on: { ${raised}: { target: ... } } to the step`);
+    }
+    if (block?.type === 'progress' && typeof block.tracker === 'string' && !trackers.includes(block.tracker)) {
+      at(`${site.pointer}/tracker`, `unknown progress tracker '${block.tracker}'`, didYouMean(block.tracker, trackers));
+    }
+  }
+  for (const [tracker, def] of Object.entries(flow.progress ?? {})) {
+    (def?.rows ?? []).forEach((row, i) => status(toPointer(['progress', tracker, 'rows', i, 'status']), row?.status));
+  }
+  return errors;
+}

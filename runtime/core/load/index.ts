@@ -1,0 +1,5 @@
+export { loadDefinitions, type LoadResult } from './loadDefinitions';
+export { classifyFile, patternRegex, schemaIdOf, CONFIG_FILE, META_DIR, type FileKind } from './classifyFiles';
+export { checkReferences } from './checkReferences';
+export { createFormAjv } from './formAjv';
+export { checkLayerFiles } from './checkLayerFiles';

@@ -1,0 +1,93 @@
+import type { ConfigDef, DefinitionError, DefinitionSet, ExtensionManifest, FlowDef, JsonSchema, LayerDef } from '../types';
+import { errorAt, parseSource } from '../source';
+import { CONFIG_FILE, META_DIR, META_FOR, classifyFile, schemaIdOf, type FileKind } from './classifyFiles';
+import { compileMetaSchemas, metaErrors } from './metaValidate';
+import { checkReferences } from './checkReferences';
+import { checkLayerFiles } from './checkLayerFiles';
+
+/** What {@link loadDefinitions} returns: the definition set and every problem found. */
+export interface LoadResult {
+  defs: DefinitionSet;
+  errors: DefinitionError[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Parse, meta-validate and cross-check a definition set given as `relative path -> text`.
+ * Uses ajv (server and scripts only); the browser imports the resulting `defs` as JSON.
+ * @example
+ * const { defs, errors } = loadDefinitions(readDefinitions('.'));
+ * if (errors.length) console.error(errors.map(formatError).join('\n'));
+ */
+export function loadDefinitions(files: Record<string, string>): LoadResult {
+  const errors: DefinitionError[] = [];
+  const defs: DefinitionSet = { config: { layers: [] }, flows: {}, flowFiles: {}, schemas: {}, uiSchemas: {}, layerFiles: {}, sources: {} };
+  const parsed: Record<string, unknown> = {};
+  for (const [file, text] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
+    const source = parseSource(file, text);
+    defs.sources[file] = source.positions;
+    errors.push(...source.errors);
+    if (source.errors.length === 0) parsed[file] = source.value;
+  }
+
+  if (!(CONFIG_FILE in files)) {
+    errors.push({ file: CONFIG_FILE, line: 1, column: 1, pointer: '', message: 'config file missing', hint: `create ${CONFIG_FILE} with a 'layers' list` });
+  }
+  const configValue = parsed[CONFIG_FILE];
+  const config = isObject(configValue) && Array.isArray(configValue.layers) ? (configValue as unknown as ConfigDef) : undefined;
+  if (config) defs.config = config;
+
+  const metas: Record<string, unknown> = {};
+  for (const [file, value] of Object.entries(parsed)) {
+    if (file.startsWith(META_DIR) && file.endsWith('.json')) metas[file.slice(META_DIR.length)] = value;
+  }
+  const compiled = compileMetaSchemas(metas);
+  for (const problem of compiled.errors) errors.push({ file: META_DIR, line: 1, column: 1, pointer: '', message: `meta-schema does not compile: ${problem}` });
+
+  for (const [file, value] of Object.entries(parsed)) {
+    const kind = classifyFile(file, config);
+    if (kind === 'other' || kind === 'meta') continue;
+    const metaName = META_FOR[kind] as string;
+    const validate = compiled.validators[metaName];
+    if (!validate) {
+      errors.push({ file, line: 1, column: 1, pointer: '', message: `no meta-schema for ${kind} files`, hint: `add ${META_DIR}${metaName}` });
+    } else if (!validate(value)) {
+      errors.push(...metaErrors(validate.errors ?? [], file, defs.sources, metaName));
+    }
+    if (isObject(value)) place(defs, errors, file, kind, value);
+  }
+  errors.push(...checkReferences(defs), ...checkLayerFiles(defs));
+  // Meta-schemas are tooling, not definitions: keep their positions out of the shipped set.
+  for (const file of Object.keys(defs.sources)) if (file.startsWith(META_DIR)) delete defs.sources[file];
+  return { defs, errors };
+}
+
+function place(defs: DefinitionSet, errors: DefinitionError[], file: string, kind: FileKind, value: Record<string, unknown>): void {
+  switch (kind) {
+    case 'flow': {
+      const id = typeof value.id === 'string' ? value.id : file;
+      if (id in defs.flows) {
+        errors.push(errorAt(defs.sources, file, '/id', `flow id '${id}' is already used by ${defs.flowFiles[id]}`, 'give each flow a unique id'));
+        return;
+      }
+      defs.flows[id] = value as unknown as FlowDef;
+      defs.flowFiles[id] = file;
+      return;
+    }
+    case 'schema':
+      defs.schemas[schemaIdOf(file)] = value as JsonSchema;
+      return;
+    case 'uiSchema':
+      defs.uiSchemas[schemaIdOf(file)] = value;
+      return;
+    case 'layer':
+      defs.layerFiles[file] = value as unknown as LayerDef;
+      return;
+    case 'manifest':
+      defs.manifest = value as ExtensionManifest;
+      return;
+    default:
+      return;
+  }
+}

@@ -1,0 +1,107 @@
+import jsonLogic from 'json-logic-js';
+import { groupEntries } from '../query/codec';
+
+/** An added JSON-logic operation: receives the evaluated arguments. */
+export type LogicOp = (...args: unknown[]) => unknown;
+
+/** Extension record of logic operations: name -> implementation. */
+export type LogicOps = Record<string, LogicOp>;
+
+const regexCache = new Map<string, RegExp>();
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * Operations the runtime adds to json-logic-js (documented here, usable in every definition):
+ * - `{"lower": x}` / `{"upper": x}`: x as a string in lower / upper case (null -> '');
+ * - `{"trim": x}`: x as a string without surrounding white space;
+ * - `{"length": x}`: length of a string or array (anything else -> 0);
+ * - `{"matches": [x, pattern, flags?]}`: whether x as a string matches the regular expression;
+ * - lists: `split` [text, sep], `join` [list, sep], `unique` list, `toggle` [list, v] (add or remove),
+ *   `append` [list, v], `slice` [list, start, end?], `range` [start, end, step?], `pluck` [list, key],
+ *   `findBy` / `filterBy` / `rejectBy` [list, key1, value1, key2?, value2? ...] (every pair equal), `whereIn` [list, key, values];
+ * - `keys` object; `same` [a, b] (deep equality);
+ * - `formatNumber` [x, { locale, ...Intl.NumberFormat options }] ('' for no number);
+ * - `groupEntries` [groups, allowedKeys?]: a `groups` query value as `key` / `key:a,b` entries (runtime/core/query).
+ */
+export const coreLogicOps: LogicOps = {
+  lower: (value) => text(value).toLowerCase(),
+  upper: (value) => text(value).toUpperCase(),
+  trim: (value) => text(value).trim(),
+  length: (value) => (typeof value === 'string' || Array.isArray(value) ? value.length : 0),
+  split: (value, separator) => (text(value) === '' ? [] : text(value).split(text(separator ?? ','))),
+  join: (list, separator) => (Array.isArray(list) ? list.map(text).join(text(separator ?? ',')) : ''),
+  unique: (list) => (Array.isArray(list) ? [...new Set(list)] : []),
+  keys: (value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []),
+  same: (a, b) => canonical(a) === canonical(b),
+  toggle: (list, value) => {
+    const items = Array.isArray(list) ? list : [];
+    return items.some((i) => canonical(i) === canonical(value)) ? items.filter((i) => canonical(i) !== canonical(value)) : [...items, value];
+  },
+  pluck: (list, key) => (Array.isArray(list) ? list.map((item) => field(item, key)) : []),
+  findBy: (list, ...pairs) => (Array.isArray(list) ? list.find((item) => matchesAll(item, pairs)) ?? null : null),
+  filterBy: (list, ...pairs) => (Array.isArray(list) ? list.filter((item) => matchesAll(item, pairs)) : []),
+  rejectBy: (list, ...pairs) => (Array.isArray(list) ? list.filter((item) => !matchesAll(item, pairs)) : []),
+  whereIn: (list, key, values) => (Array.isArray(list) && Array.isArray(values) ? list.filter((item) => values.includes(field(item, key))) : []),
+  append: (list, item) => [...(Array.isArray(list) ? list : []), item],
+  slice: (list, start, end) => (Array.isArray(list) ? list.slice(Number(start ?? 0), end === undefined || end === null ? undefined : Number(end)) : []),
+  range: (start, end, step) => {
+    const out: number[] = [];
+    const by = Number(step ?? 1) || 1;
+    for (let n = Number(start); by > 0 ? n <= Number(end) : n >= Number(end); n += by) out.push(n);
+    return out;
+  },
+  formatNumber: (value, options) => {
+    if (value === null || value === undefined || value === '' || Number.isNaN(Number(value))) return '';
+    const { locale, ...rest } = (options && typeof options === 'object' ? options : {}) as Record<string, unknown>;
+    return new Intl.NumberFormat(typeof locale === 'string' ? locale : undefined, rest as Intl.NumberFormatOptions).format(Number(value));
+  },
+  groupEntries: (value, allowed) => groupEntries(value, allowed),
+  matches: (value, pattern, flags) => {
+    const key = `${text(flags)}/${text(pattern)}`;
+    let regex = regexCache.get(key);
+    if (!regex) {
+      regex = new RegExp(text(pattern), text(flags));
+      regexCache.set(key, regex);
+    }
+    return regex.test(text(value));
+  },
+};
+
+/** Stable text of a value for equality (object keys sorted). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v)) ?? 'undefined';
+}
+
+function field(item: unknown, key: unknown): unknown {
+  return item && typeof item === 'object' ? (item as Record<string, unknown>)[text(key)] : undefined;
+}
+
+/** Whether every `key, value` pair (a flat list) equals the item's field. */
+function matchesAll(item: unknown, pairs: unknown[]): boolean {
+  if (pairs.length < 2) return false;
+  for (let i = 0; i + 1 < pairs.length; i += 2) if (canonical(field(item, pairs[i])) !== canonical(pairs[i + 1])) return false;
+  return true;
+}
+
+const registered = new Set<string>();
+
+/** Register operations (the runtime's own and extensions') with json-logic; names must be new. */
+export function registerLogicOps(ops: LogicOps): void {
+  for (const [name, op] of Object.entries(ops)) {
+    jsonLogic.add_operation(name, op as (...args: unknown[]) => unknown);
+    registered.add(name);
+  }
+}
+
+/** Names of every added operation registered so far. */
+export function registeredLogicOps(): string[] {
+  return [...registered];
+}
+
+/** Operations json-logic-js provides itself. */
+export const BUILTIN_LOGIC_OPS = [
+  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and', '>', '>=', '<', '<=',
+  'max', 'min', '+', '-', '*', '/', '%', 'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in', 'cat', 'substr', 'log',
+];
+
+registerLogicOps(coreLogicOps);

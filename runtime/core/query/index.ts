@@ -1,0 +1,1 @@
+export { decodeQuery, encodeQuery, decodeValue, encodeValue, groupEntries, type GroupsValue } from './codec';

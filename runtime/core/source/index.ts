@@ -1,0 +1,5 @@
+export * from './pointer';
+export * from './didYouMean';
+export * from './parseSource';
+export * from './errorAt';
+export * from './forBrowser';

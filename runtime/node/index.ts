@@ -1,0 +1,3 @@
+export { readDefinitions } from './readDefinitions';
+export { loadDefinitionsFromDir } from './loadFromDisk';
+export { graphqlOperations } from './graphqlOperations';

@@ -1,0 +1,56 @@
+import { FluentProvider, webLightTheme, type Theme } from '@fluentui/react-components';
+import { useMemo, useState } from 'react';
+import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
+import { createTranslate } from './messages/translate';
+import { RuntimeContext, type RuntimeServices, type SignInGate } from './RuntimeContext';
+import { PageStateStore } from './state/pageStateStore';
+import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
+
+/** Props of {@link FlowRunner}. */
+export interface FlowRunnerProps extends BuildRoutesOptions {
+  bundle: RuntimeBundle;
+  widgets: WidgetRegistry;
+  effects?: EffectRegistry;
+  /** Loads the build-time compiled validators (a dynamic import, so it is code-split). */
+  loadValidators: () => Promise<ValidatorModule>;
+  /** GraphQL endpoint for bindings (default `/graphql`). */
+  graphqlUri?: string;
+  user?: Record<string, unknown> | null;
+  /** Initial record the flows drive. */
+  record?: Record<string, unknown>;
+  /** Fluent theme (e.g. from the brand's colours); default web light. */
+  theme?: Theme;
+  /** Render with an in-memory router at this path (tests); default is the browser router. */
+  memoryPath?: string;
+  /** Routes need a signed-in `user` except `publicPaths`; anonymous visitors go to `path`. Default: every route is open. */
+  signIn?: SignInGate;
+}
+
+/**
+ * Renders flow definitions as a routed app: one React Router route per step, blocks drawn with
+ * Fluent UI v9, forms with rjsf on the runtime's theme.
+ * @example
+ * <FlowRunner bundle={bundle} widgets={createWidgetRegistry(extensions)} loadValidators={() => import('./validators.cjs')} />
+ */
+export function FlowRunner(props: FlowRunnerProps) {
+  const { bundle, widgets, effects, loadValidators, graphqlUri = '/graphql', user = null, theme, memoryPath, home, homeParams, signIn } = props;
+  const [record, setRecord] = useState<Record<string, unknown>>(props.record ?? {});
+  const t = useMemo(() => createTranslate(bundle.messages, { settings: bundle.settings }), [bundle]);
+  const [pageState] = useState(() => new PageStateStore());
+  const services = useMemo<RuntimeServices>(
+    () => ({ bundle, widgets, effects: effects ?? {}, t, loadValidators, graphqlUri, user, record, setRecord, pageState, signIn }),
+    [bundle, widgets, effects, t, loadValidators, graphqlUri, user, record, pageState, signIn],
+  );
+  const router = useMemo(() => {
+    const routes = buildRoutes(bundle.flows, { home, homeParams });
+    return memoryPath ? createMemoryRouter(routes, { initialEntries: [memoryPath] }) : createBrowserRouter(routes);
+  }, [bundle.flows, home, homeParams, memoryPath]);
+  return (
+    <FluentProvider theme={theme ?? webLightTheme}>
+      <RuntimeContext.Provider value={services}>
+        <RouterProvider router={router} />
+      </RuntimeContext.Provider>
+    </FluentProvider>
+  );
+}

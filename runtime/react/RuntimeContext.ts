@@ -1,0 +1,44 @@
+import { createContext, useContext } from 'react';
+import type { Translate } from './messages/translate';
+import type { PageStateStore } from './state/pageStateStore';
+import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
+
+/** Services every block reads: the bundle, registries, translator, session and effect runners. */
+export interface RuntimeServices {
+  bundle: RuntimeBundle;
+  widgets: WidgetRegistry;
+  effects: EffectRegistry;
+  t: Translate;
+  /** Loads the compiled validators module (code-split with the form chunk). */
+  loadValidators: () => Promise<ValidatorModule>;
+  /** GraphQL endpoint bindings are sent to. */
+  graphqlUri: string;
+  /** The signed-in user (logic context `user`). */
+  user: Record<string, unknown> | null;
+  /** The record the flows drive (logic context `record`). */
+  record: Record<string, unknown>;
+  /** Replaces the record (after `set` effects or call results). */
+  setRecord: (next: Record<string, unknown>) => void;
+  /** `memory` and `local` page state of every flow (`state.*` in logic). */
+  pageState: PageStateStore;
+  /** When set, routes need a signed-in `user` except the public ones; others go to the sign-in path. */
+  signIn?: SignInGate;
+}
+
+/** Which routes need a signed-in user (see {@link RuntimeServices.signIn}). */
+export interface SignInGate {
+  /** Where anonymous visitors of a protected route are sent. */
+  path: string;
+  /** Route patterns open to anonymous visitors (React Router syntax: `/a/:id`, `/a/*`). */
+  publicPaths: string[];
+}
+
+/** React context carrying {@link RuntimeServices}. */
+export const RuntimeContext = createContext<RuntimeServices | null>(null);
+
+/** The runtime services; throws outside a FlowRunner. */
+export function useRuntime(): RuntimeServices {
+  const services = useContext(RuntimeContext);
+  if (!services) throw new Error('useRuntime() must be used inside <FlowRunner>');
+  return services;
+}

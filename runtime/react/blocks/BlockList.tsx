@@ -1,0 +1,68 @@
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { memo } from 'react';
+import { holds } from '../../core/logic';
+import type { BlockDef } from '../../core/types';
+import { useStep } from '../flow/StepContext';
+import { ButtonBlockView } from './ButtonBlockView';
+import { DialogBlockView } from './DialogBlockView';
+import { FormBlockView } from './FormBlockView';
+import { GroupBlockView } from './GroupBlockView';
+import { ImageBlockView } from './ImageBlockView';
+import { lazyComponent } from './lazyComponent';
+import { LinkBlockView } from './LinkBlockView';
+import { ListBlockView } from './ListBlockView';
+import { useMediaStyles } from './media';
+import { ProgressBlockView } from './ProgressBlockView';
+import { StepperBlockView } from './StepperBlockView';
+import { TextBlockView } from './TextBlockView';
+import { WidgetBlockView } from './WidgetBlockView';
+
+/** Choices (check boxes, radios, selects) load in their own chunk, so pages without them do not pay for it. */
+const ChoiceBlockView = lazyComponent(() => import('./ChoiceBlockView').then((m) => m.ChoiceBlockView));
+
+const useStyles = makeStyles({
+  // Children keep their natural width (a button is not stretched); forms and lists set 100%.
+  list: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, alignItems: 'flex-start' },
+});
+
+function Block({ block }: { block: BlockDef }) {
+  switch (block.type) {
+    case 'form': return <FormBlockView block={block} />;
+    case 'text': return <TextBlockView block={block} />;
+    case 'button': return <ButtonBlockView block={block} />;
+    case 'progress': return <ProgressBlockView block={block} />;
+    case 'dialog': return <DialogBlockView block={block} />;
+    case 'widget': return <WidgetBlockView block={block} />;
+    case 'group': return <GroupBlockView block={block} />;
+    case 'choice': return <ChoiceBlockView block={block} />;
+    case 'list': return <ListBlockView block={block} />;
+    case 'link': return <LinkBlockView block={block} />;
+    case 'image': return <ImageBlockView block={block} />;
+    case 'stepper': return <StepperBlockView block={block} />;
+  }
+}
+
+/** The blocks, in order, skipping those whose `visibleWhen` is false (`media` blocks are hidden by CSS). */
+export function Blocks({ blocks }: { blocks: BlockDef[] | undefined }) {
+  const { context } = useStep();
+  const media = useMediaStyles();
+  return (
+    <>
+      {(blocks ?? []).map((block, i) => {
+        if (!holds(block.visibleWhen, context)) return null;
+        const key = block.id ?? `${block.type}-${i}`;
+        return block.media ? <div key={key} className={media[block.media]}><Block block={block} /></div> : <Block key={key} block={block} />;
+      })}
+    </>
+  );
+}
+
+/** Renders blocks in a column, skipping those whose `visibleWhen` is false. */
+export const BlockList = memo(function BlockList({ blocks, className }: { blocks: BlockDef[] | undefined; className?: string }) {
+  const styles = useStyles();
+  return (
+    <div className={className ?? styles.list}>
+      <Blocks blocks={blocks} />
+    </div>
+  );
+});

@@ -1,0 +1,68 @@
+import { makeStyles, mergeClasses, Subtitle1, tokens } from '@fluentui/react-components';
+import type { GroupBlock } from '../../core/types';
+import { useStep } from '../flow/StepContext';
+import { useRuntime } from '../RuntimeContext';
+import { Blocks } from './BlockList';
+import { NARROW_MAX } from './media';
+import { useVars } from './useVars';
+
+const useStyles = makeStyles({
+  column: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, alignItems: 'flex-start', width: '100%' },
+  row: { display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalS, maxWidth: '100%' },
+  bar: {
+    display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalS, width: '100%',
+    '> :first-child': { marginRight: 'auto' },
+  },
+  actions: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalS, width: '100%' },
+  panel: {
+    boxSizing: 'border-box', padding: tokens.spacingHorizontalL, borderRadius: tokens.borderRadiusLarge,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground1,
+  },
+  sidebar: {
+    display: 'grid', gridTemplateColumns: 'minmax(14rem, 18rem) minmax(0, 1fr)', columnGap: tokens.spacingHorizontalXXL, alignItems: 'start', width: '100%',
+    [`@media (max-width: ${NARROW_MAX})`]: { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalL },
+  },
+  expander: { width: '100%' },
+  summary: {
+    cursor: 'pointer', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalS} 0`,
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+  },
+  body: { paddingTop: tokens.spacingVerticalS },
+});
+
+/**
+ * A container of blocks: a column, a wrapping row, a bar (first block left, the rest right), a row of actions, a boxed panel, a collapsible
+ * expander (native `details`, keyboard and screen-reader friendly) or a side panel beside the rest.
+ */
+export function GroupBlockView({ block }: { block: GroupBlock }) {
+  const styles = useStyles();
+  const { t } = useRuntime();
+  const { context } = useStep();
+  const vars = useVars(block.vars, context);
+  const title = block.title ? t(block.title, vars) : undefined;
+  const variant = block.variant ?? 'column';
+  if (variant === 'expander') {
+    return (
+      <details className={styles.expander} open={block.open} data-group={block.id}>
+        <summary className={styles.summary}>{title}</summary>
+        <div className={mergeClasses(styles.column, styles.body)}><Blocks blocks={block.blocks} /></div>
+      </details>
+    );
+  }
+  if (variant === 'sidebar') {
+    const [aside, ...rest] = block.blocks;
+    return (
+      <div className={styles.sidebar} data-group={block.id}>
+        <aside className={styles.column} aria-label={title}><Blocks blocks={aside ? [aside] : []} /></aside>
+        <div className={styles.column}><Blocks blocks={rest} /></div>
+      </div>
+    );
+  }
+  const className = variant === 'row' ? styles.row : variant === 'bar' ? styles.bar : variant === 'actions' ? styles.actions : variant === 'panel' ? mergeClasses(styles.column, styles.panel) : styles.column;
+  return (
+    <section className={className} data-group={block.id} aria-label={title}>
+      {variant === 'panel' && title ? <Subtitle1 as="h2">{title}</Subtitle1> : null}
+      <Blocks blocks={block.blocks} />
+    </section>
+  );
+}

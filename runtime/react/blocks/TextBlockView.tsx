@@ -1,0 +1,44 @@
+import { Body1, Caption1, makeStyles, Subtitle1, Title2, tokens } from '@fluentui/react-components';
+import type { TextBlock } from '../../core/types';
+import { useStep } from '../flow/StepContext';
+import { useRuntime } from '../RuntimeContext';
+import { useVars } from './useVars';
+
+const useStyles = makeStyles({
+  // Headings and paragraphs space by the block list's gap, not the browser's default margins.
+  flush: { margin: 0 },
+  notice: {
+    boxSizing: 'border-box', width: '100%', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorPaletteYellowBackground1, border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteYellowBorder1}`,
+  },
+  // As wide as a form at most: an alert usually speaks about the form below it.
+  alert: {
+    boxSizing: 'border-box', width: '100%', maxWidth: '40rem', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorPaletteRedBackground1, border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteRedBorder1}`,
+  },
+  bullets: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
+});
+
+/** A heading, paragraph, notice or bullet list: `text` is a message key whose `{path}` placeholders read the step context and `vars`. */
+export function TextBlockView({ block }: { block: TextBlock }) {
+  const styles = useStyles();
+  const { t } = useRuntime();
+  const { context } = useStep();
+  const text = t(block.text, useVars(block.vars, context));
+  switch (block.variant) {
+    case 'heading':
+      return <Title2 as="h1" block className={styles.flush}>{text}</Title2>;
+    case 'subheading':
+      return <Subtitle1 as="h2" block className={styles.flush}>{text}</Subtitle1>;
+    case 'caption':
+      return <Caption1 as="p" block className={styles.flush}>{text}</Caption1>;
+    case 'notice':
+      return <div role="status" className={styles.notice}><Body1>{text}</Body1></div>;
+    case 'alert':
+      return <div role="alert" className={styles.alert}><Body1>{text}</Body1></div>;
+    case 'bullets':
+      return <ul className={styles.bullets}>{text.split('\n').filter(Boolean).map((line, i) => <li key={i}><Body1>{line}</Body1></li>)}</ul>;
+    default:
+      return <Body1 as="p" block className={styles.flush}>{text}</Body1>;
+  }
+}

@@ -1,0 +1,163 @@
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { transitionsOf } from '../../core/flow';
+import { evaluateTemplate, holds } from '../../core/logic';
+import { encodeQuery } from '../../core/query';
+import { setPath } from '../../core/source/pointer';
+import type { BlockDef, LogicContext } from '../../core/types';
+import { BlockList } from '../blocks/BlockList';
+import { useRuntime } from '../RuntimeContext';
+import { queryDefs, readState, StateWrites, stepStateDefs } from '../state/stepState';
+import { useLoads } from '../state/useLoads';
+import { ErrorDialog } from './ErrorDialog';
+import { deriveRoles, next } from './machine';
+import { fillPattern, stepPattern } from './routes';
+import { runEffects } from './runEffects';
+import { StepContext, type StepServices } from './StepContext';
+
+const useStyles = makeStyles({
+  main: {
+    boxSizing: 'border-box', width: '100%', maxWidth: '60rem', margin: '0 auto',
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
+    // Focus moves here on each step change (screen readers announce the new screen); no ring for that.
+    outlineStyle: 'none',
+  },
+  wide: { maxWidth: '80rem' },
+  header: { borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground1 },
+  chrome: { boxSizing: 'border-box', width: '100%', maxWidth: '80rem', margin: '0 auto', padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
+  footer: { borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground3 },
+  sticky: { position: 'sticky', bottom: 0, zIndex: 1 },
+});
+
+/**
+ * What a step without blocks (and without an `enter` event) shows: a route whose screen is not
+ * defined yet gets a plain, defined page rather than a blank one.
+ */
+const UNAVAILABLE_BLOCKS: BlockDef[] = [
+  { type: 'text', text: 'runtime.unavailable.title', variant: 'heading' },
+  { type: 'text', text: 'runtime.unavailable.body' },
+];
+
+/** Nested `then` events an event may chain (a definition loop stops here). */
+const MAX_CHAIN = 5;
+
+/**
+ * One step of a flow as a screen: its blocks over a logic context (record, user, roles,
+ * settings, route params, page `state`, loaded `data`, `url`), between the flow's header and footer
+ * as the step's `layout` says. Events go through core's `next`; effects run; the step moves only
+ * when every effect succeeded, otherwise the global error dialog offers Try Again.
+ */
+export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId: string; stepId: string }) {
+  const styles = useStyles();
+  const rt = useRuntime();
+  const params = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const flow = rt.bundle.flows[flowId];
+  const step = flow.steps[stepId];
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<(() => void) | null>(null);
+  const mainRef = useRef<HTMLElement>(null);
+
+  const defs = useMemo(() => stepStateDefs(flow, stepId), [flow, stepId]);
+  const version = useSyncExternalStore(rt.pageState.subscribe, rt.pageState.getVersion, rt.pageState.getVersion);
+  const state = useMemo(() => readState(defs, rt.pageState, location.search), [defs, rt.pageState, location.search, version]);
+  const base = useMemo<LogicContext>(() => {
+    const ctx: LogicContext = {
+      record: rt.record, user: rt.user, settings: rt.bundle.settings, params, now: new Date().toISOString(), state,
+      url: { path: location.pathname, search: location.search, host: globalThis.location?.hostname ?? '', referrer: typeof document === 'undefined' ? '' : document.referrer },
+    };
+    return { ...ctx, roles: deriveRoles(flow, ctx) };
+  }, [rt.record, rt.user, rt.bundle.settings, params, flow, state, location.pathname, location.search]);
+  const data = useLoads(step.load, base, rt.bundle.operations, rt.graphqlUri);
+  const context = useMemo<LogicContext>(() => ({ ...base, data }), [base, data]);
+
+  useEffect(() => {
+    const title = step.title ?? (step.blocks?.length ? undefined : 'runtime.unavailable.title');
+    if (title) document.title = rt.t(title, context);
+  }, [step.title, step.blocks, rt, context]);
+  useEffect(() => {
+    // A new step: move focus to it for keyboard and screen-reader users, unless something on the
+    // step (e.g. a dialog, whose effect ran first) already took it.
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) mainRef.current?.focus();
+  }, [stepId]);
+
+  const dispatch = useCallback(async (event: string | undefined, payload: Record<string, unknown> | undefined, from: LogicContext, depth: number, pre?: { path: string; value: unknown }): Promise<void> => {
+    const writes = new StateWrites(defs, (from.state as Record<string, unknown>) ?? {});
+    if (pre) writes.write(pre.path, pre.value);
+    const ctx: LogicContext = { ...from, state: writes.state, form: (payload?.form as Record<string, unknown>) ?? {} };
+    let result = event ? next(flow, { step: stepId }, { type: event, payload }, ctx) : undefined;
+    if (result?.errors.length) {
+      // A chained (`then`) event whose guards do not hold is a normal outcome, not a mistake.
+      if (depth === 0 || result.errors.some((e) => e.kind !== 'guardFailed')) console.error(JSON.stringify(result.errors));
+      if (!pre) return;
+      result = undefined;
+    }
+    let record = (from.record as Record<string, unknown>) ?? {};
+    let go: { to: string; replace: boolean } | undefined;
+    setBusy(true);
+    try {
+      await runEffects(result?.effects ?? [], {
+        operations: rt.bundle.operations, effects: rt.effects, graphqlUri: rt.graphqlUri, navigate,
+        write: (path, value) => {
+          if (path.startsWith('record.')) record = setPath(record, path.slice('record.'.length), value);
+          else if (path.startsWith('state.')) writes.write(path.slice('state.'.length), value);
+        },
+        go: (to, replace) => { go = { to, replace }; },
+      });
+      if (record !== from.record) rt.setRecord(record);
+      const search = writes.commit(rt.pageState);
+      const after: LogicContext = { ...from, record, state: writes.state };
+      const transition = result?.transition;
+      const target = result?.state.step ?? stepId;
+      if (go) {
+        navigate(go.to, { replace: go.replace });
+      } else if (target !== stepId || transition?.query) {
+        const query = transition?.query
+          ? encodeQuery(queryDefs(stepStateDefs(flow, target)), evaluateTemplate(transition.query, { ...after, event: payload ?? {} }) as Record<string, unknown>)
+          : '';
+        navigate(fillPattern(stepPattern(flow, target), params) + query);
+      } else if (search !== undefined) {
+        navigate({ pathname: location.pathname, search });
+      }
+      if (transition?.then && depth < MAX_CHAIN) await dispatch(transition.then, payload, after, depth + 1);
+    } catch (err) {
+      console.error(err);
+      setFailed(() => () => void dispatch(event, payload, from, depth, pre));
+    } finally {
+      setBusy(false);
+    }
+  }, [flow, stepId, defs, rt, navigate, params, location.pathname]);
+
+  const raise = useCallback((event: string, payload?: Record<string, unknown>) => dispatch(event, payload, context, 0), [dispatch, context]);
+  const write = useCallback((path: string, value: unknown, event?: string) =>
+    dispatch(event, { value }, context, 0, { path: path.replace(/^state\./, ''), value }), [dispatch, context]);
+
+  // `enter` runs once when the step opens (e.g. to seed page state from the query).
+  const raiseRef = useRef(raise);
+  raiseRef.current = raise;
+  useEffect(() => {
+    if (transitionsOf(flow, stepId, 'enter').length) void raiseRef.current('enter');
+  }, [flow, stepId]);
+
+  const services = useMemo<StepServices>(() => ({ flowId, stepId, context, raise, write, busy }), [flowId, stepId, context, raise, write, busy]);
+  const layout = step.layout ?? {};
+  const header = flow.layout?.header && layout.header !== undefined && holds(layout.header, context);
+  const footer = flow.layout?.footer && layout.footer !== 'hidden' ? (layout.footer ?? 'static') : undefined;
+  return (
+    <StepContext.Provider value={services}>
+      {header ? <header className={styles.header}><div className={styles.chrome}><BlockList blocks={flow.layout?.header} /></div></header> : null}
+      <main ref={mainRef} tabIndex={-1} className={mergeClasses(styles.main, layout.width === 'wide' && styles.wide)} data-flow={flowId} data-step={stepId}>
+        <BlockList blocks={step.blocks?.length || transitionsOf(flow, stepId, 'enter').length ? step.blocks : UNAVAILABLE_BLOCKS} />
+      </main>
+      {footer ? (
+        <footer className={mergeClasses(styles.footer, footer === 'sticky' && styles.sticky)} data-footer={footer}>
+          <div className={styles.chrome}><BlockList blocks={flow.layout?.footer} /></div>
+        </footer>
+      ) : null}
+      <ErrorDialog open={failed !== null} onClose={() => setFailed(null)} onRetry={() => { const retry = failed; setFailed(null); retry?.(); }} />
+    </StepContext.Provider>
+  );
+});

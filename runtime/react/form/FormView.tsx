@@ -1,0 +1,90 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { use, useMemo, useRef, useState, type FormEvent } from 'react';
+import { evaluateTemplate } from '../../core/logic';
+import { getPath } from '../../core/source/pointer';
+import type { FormBlock } from '../../core/types';
+import { useStep } from '../flow/StepContext';
+import { useRuntime } from '../RuntimeContext';
+import { themeWidgets } from '../theme';
+import { useSubmitEnabled } from './formContext';
+import { createFormLogic } from './formLogic';
+import { FormStore } from './formStore';
+import { LazySection } from './LazySection';
+import { localiseUiSchema } from './localiseUiSchema';
+import { sectionsOf } from './sections';
+import { SectionForm } from './SectionForm';
+import { validatorsOf } from './validatorCache';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, maxWidth: '40rem', width: '100%' },
+  actions: { display: 'flex', justifyContent: 'flex-start' },
+  // A section drawn as several forms keeps the spacing of one (ObjectFieldTemplate's gap).
+  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
+});
+
+function SubmitButton({ store, label, busy }: { store: FormStore; label: string; busy: boolean }) {
+  const enabled = useSubmitEnabled(store);
+  return <Button type="submit" appearance="primary" disabled={!enabled || busy}>{label}</Button>;
+}
+
+/**
+ * A form block: rjsf with the runtime's Fluent theme, validated by the build-time validator and
+ * core's message catalogue (errors show after a field's first blur and on submit), fields shown /
+ * enabled by JSON-logic, submit enabled by `submitEnabledWhen`; submit raises the block's event.
+ */
+export default function FormView({ block }: { block: FormBlock }) {
+  const styles = useStyles();
+  const rt = useRuntime();
+  const step = useStep();
+  const validators = use(validatorsOf(rt.loadValidators));
+  const schema = rt.bundle.schemas[block.schema];
+  const validate = validators[rt.bundle.validators[block.schema]];
+  if (!schema || !validate) throw new Error(`no schema or compiled validator for '${block.schema}'; run \`npm run build\``);
+  const contextRef = useRef(step.context);
+  contextRef.current = step.context;
+  const store = useMemo(() => {
+    const logic = createFormLogic({
+      block, schema, uiSchema: rt.bundle.uiSchemas[block.schema] ?? {}, validate,
+      messages: rt.bundle.messages, formats: rt.bundle.formats, context: () => contextRef.current,
+    });
+    const bound = block.bind ? (getPath(contextRef.current.record, block.bind) as Record<string, unknown>) : undefined;
+    const initial = block.initial ? (evaluateTemplate(block.initial, contextRef.current) as Record<string, unknown>) : undefined;
+    return new FormStore(logic, { ...(bound ?? {}), ...(initial ?? {}) });
+  }, [block, schema, validate, rt.bundle]);
+  const ui = useMemo(() => localiseUiSchema(rt.bundle.uiSchemas[block.schema], rt.t), [rt.bundle, block.schema, rt.t]);
+  const sections = useMemo(() => sectionsOf(schema, ui), [schema, ui]);
+  const widgets = useMemo(() => ({ ...themeWidgets, ...rt.widgets.fields }), [rt.widgets]);
+  const [mountAll, setMountAll] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const errors = store.submit();
+    if (Object.keys(errors).length > 0) {
+      setMountAll(true);
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    if (block.submit) void step.raise(block.submit, { form: store.values });
+  };
+
+  const idBase = block.id ?? block.schema.replace(/\W/g, '_');
+  return (
+    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-label={ui['ui:title'] as string | undefined}>
+      {sections.map((s, i) => {
+        const parts = s.parts.map((p, j) => (
+          <LazySection key={p.id} eager={(i === 0 && j === 0) || mountAll} estimatedHeight={p.size * 72}>
+            <SectionForm store={store} section={p.section} fields={p.fields} schema={p.schema} uiSchema={p.ui} widgets={widgets}
+              idPrefix={p.section ? `${idBase}_${p.section}` : idBase} />
+          </LazySection>
+        ));
+        return parts.length === 1 ? parts[0] : <div key={s.key} className={styles.section}>{parts}</div>;
+      })}
+      {block.submit ? (
+        <div className={styles.actions}>
+          <SubmitButton store={store} label={rt.t(block.submitLabel ?? 'runtime.submit', step.context)} busy={step.busy} />
+        </div>
+      ) : null}
+    </form>
+  );
+}

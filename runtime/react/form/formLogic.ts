@@ -1,0 +1,63 @@
+import { createRuleSet, holds, truthy } from '../../core/logic';
+import { schemaRules, validateForm } from '../../core/messages';
+import type { FormBlock, FormatDef, JsonSchema, Logic, LogicContext } from '../../core/types';
+import type { CompiledValidator, FormLogic } from './formStore';
+
+/** Inputs of {@link createFormLogic}. */
+export interface FormLogicOptions {
+  block: FormBlock;
+  schema: JsonSchema;
+  uiSchema: Record<string, unknown>;
+  validate: CompiledValidator;
+  messages: Record<string, string>;
+  formats: Record<string, FormatDef>;
+  /** Reads the current step context (user, record, settings ...); `form` is filled with the values. */
+  context: () => LogicContext;
+}
+
+/** Collects `ui:visibleWhen` / `ui:enabledWhen` of every field: rule name `visible:<path>` / `enabled:<path>`. */
+export function fieldRules(uiSchema: unknown, prefix = ''): Record<string, Logic> {
+  const out: Record<string, Logic> = {};
+  if (!uiSchema || typeof uiSchema !== 'object') return out;
+  for (const [key, value] of Object.entries(uiSchema)) {
+    if (key === 'ui:visibleWhen' && prefix) out[`visible:${prefix.slice(0, -1)}`] = value;
+    else if (key === 'ui:enabledWhen' && prefix) out[`enabled:${prefix.slice(0, -1)}`] = value;
+    else if (!key.startsWith('ui:')) Object.assign(out, fieldRules(value, `${prefix}${key}.`));
+  }
+  return out;
+}
+
+/**
+ * The form's logic over core: one message per field (core's `validateForm` with the catalogue,
+ * overrides and the block's rules), visibility / enablement through a rule set with a dependency
+ * index (a change re-evaluates only rules reading it), and `submitEnabledWhen`.
+ */
+export function createFormLogic(options: FormLogicOptions): FormLogic {
+  const { block, schema, validate, messages, formats, context } = options;
+  const ruleSet = createRuleSet(fieldRules(options.uiSchema));
+  const hasRules = Object.keys(ruleSet.dependencies).length > 0;
+  let evaluated = false;
+  const withForm = (values: Record<string, unknown>): LogicContext => ({ ...context(), form: values });
+  // The schema's own rules (`x-rules`, which the server enforces too) come before the block's.
+  const rules = [...schemaRules(schema), ...(block.rules ?? [])];
+  return {
+    errors: (values) => validateForm(validate, values, {
+      schema, messages, formats, form: block.schema, overrides: block.messages, rules, context: context(),
+    }),
+    states: (values, changed) => {
+      const hidden = new Set<string>();
+      const disabled = new Set<string>();
+      if (!hasRules) return { hidden, disabled };
+      if (!evaluated || !changed) ruleSet.evaluateAll(withForm(values));
+      else ruleSet.update(`form.${changed}`, withForm(values));
+      evaluated = true;
+      for (const [name, value] of Object.entries(ruleSet.values())) {
+        if (truthy(value)) continue;
+        const [kind, path] = [name.slice(0, name.indexOf(':')), name.slice(name.indexOf(':') + 1)];
+        (kind === 'visible' ? hidden : disabled).add(path);
+      }
+      return { hidden, disabled };
+    },
+    submitEnabled: (values) => holds(block.submitEnabledWhen, withForm(values)),
+  };
+}

@@ -1,0 +1,136 @@
+import type { ErrorObject } from 'ajv';
+
+/** A compiled (ajv standalone) validation function. */
+export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/** What one field shows: its visible error (after blur or submit), and whether rules hide or disable it. */
+export interface FieldView {
+  error?: string;
+  hidden: boolean;
+  disabled: boolean;
+}
+
+/** Computes per-field messages, visibility and enablement for the current values. */
+export interface FormLogic {
+  /** Dotted field path -> the one message to show (first failing rule). */
+  errors(values: Record<string, unknown>): Record<string, string>;
+  /** Dotted field paths whose `ui:visibleWhen` is false / `ui:enabledWhen` is false; `changed` limits re-evaluation. */
+  states(values: Record<string, unknown>, changed?: string): { hidden: Set<string>; disabled: Set<string> };
+  /** Whether the submit button is enabled. */
+  submitEnabled(values: Record<string, unknown>): boolean;
+}
+
+const EMPTY: FieldView = { hidden: false, disabled: false };
+
+/**
+ * The state of one form block outside React: values, errors, blur tracking. Fields subscribe to
+ * their own {@link FieldView} (useSyncExternalStore), so a keystroke re-renders only what changed.
+ * Errors are computed when they can show (a field was blurred, or on submit) or are asked for:
+ * mounting a form, and typing before any blur, validate nothing.
+ */
+export class FormStore {
+  values: Record<string, unknown>;
+  /** Errors of the current values; undefined until needed after a change. */
+  private errors: Record<string, string> | undefined;
+  private hidden = new Set<string>();
+  private disabled = new Set<string>();
+  private blurred = new Set<string>();
+  private submitted = false;
+  private enabled = false;
+  private views = new Map<string, FieldView>();
+  private listeners = new Set<() => void>();
+  private fieldListeners = new Map<string, Set<() => void>>();
+
+  constructor(private logic: FormLogic, initial: Record<string, unknown> = {}) {
+    this.values = initial;
+    this.recompute();
+  }
+
+  /** Subscribes to any change (e.g. the submit button); returns the unsubscribe function. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /**
+   * Subscribes to one field's view: called only when that view changed, so a keystroke wakes the
+   * fields it changes, not every mounted field. Returns the unsubscribe function.
+   */
+  subscribeField(path: string, listener: () => void): () => void {
+    let set = this.fieldListeners.get(path);
+    if (!set) this.fieldListeners.set(path, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.fieldListeners.get(path) === set) this.fieldListeners.delete(path);
+    };
+  }
+
+  /** The stable view of one field (same object while nothing about it changed). */
+  view(path: string): FieldView {
+    return this.views.get(path) ?? EMPTY;
+  }
+
+  /** Whether the submit button is enabled. */
+  isSubmitEnabled = (): boolean => this.enabled;
+
+  /** All current errors, shown or not (for tests and submit). */
+  allErrors(): Record<string, string> {
+    return (this.errors ??= this.logic.errors(this.values));
+  }
+
+  /** Replaces the values after an edit of `changed` (a dotted path, when known). */
+  setValues(values: Record<string, unknown>, changed?: string): void {
+    this.values = values;
+    this.recompute(changed);
+  }
+
+  /** Marks a field as blurred once: from now on its error shows. */
+  blur(path: string): void {
+    if (this.blurred.has(path)) return;
+    this.blurred.add(path);
+    this.publish();
+  }
+
+  /** Marks the form submitted (every error shows); returns the visible errors. */
+  submit(): Record<string, string> {
+    this.submitted = true;
+    this.publish();
+    return Object.fromEntries(Object.entries(this.allErrors()).filter(([path]) => !this.isHidden(path)));
+  }
+
+  private isHidden(path: string): boolean {
+    for (const hidden of this.hidden) if (path === hidden || path.startsWith(hidden + '.')) return true;
+    return false;
+  }
+
+  private recompute(changed?: string): void {
+    this.errors = undefined;
+    const states = this.logic.states(this.values, changed);
+    this.hidden = states.hidden;
+    this.disabled = states.disabled;
+    this.enabled = this.logic.submitEnabled(this.values);
+    this.publish();
+  }
+
+  private publish(): void {
+    const errors = this.submitted || this.blurred.size > 0 ? this.allErrors() : {};
+    const paths = new Set([...this.views.keys(), ...Object.keys(errors), ...this.hidden, ...this.disabled]);
+    const changed: string[] = [];
+    for (const path of paths) {
+      const shows = this.submitted || this.blurred.has(path);
+      const next: FieldView = {
+        error: shows ? errors[path] : undefined,
+        hidden: this.hidden.has(path),
+        disabled: this.disabled.has(path),
+      };
+      const prev = this.views.get(path) ?? EMPTY;
+      if (prev.error !== next.error || prev.hidden !== next.hidden || prev.disabled !== next.disabled) {
+        this.views.set(path, next);
+        changed.push(path);
+      }
+    }
+    for (const path of changed) for (const listener of this.fieldListeners.get(path) ?? []) listener();
+    for (const listener of this.listeners) listener();
+  }
+}

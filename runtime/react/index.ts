@@ -1,0 +1,13 @@
+/** The browser runtime: renders flow definitions with React, React Router, rjsf and Fluent UI v9. */
+export { FlowRunner, type FlowRunnerProps } from './FlowRunner';
+export type { SignInGate } from './RuntimeContext';
+export { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
+export { createWidgetRegistry, getBlockWidget, checkWidgetReferences, UnknownWidgetError } from './widgets/registry';
+export { useFieldState } from './form/formContext';
+export { createTranslate, type Translate } from './messages/translate';
+export { BUILT_IN_FIELD_WIDGETS } from './widgets/builtIns';
+export type { BlockWidgetProps, EffectHandler, EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
+export type { CompiledValidator } from './form/formStore';
+export { useStep, type StepServices } from './flow/StepContext';
+export { executeCall, BindingError } from './bindings/executeCall';
+export { lazyComponent } from './blocks/lazyComponent';

@@ -1,0 +1,50 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { evaluateTemplate, holds } from '../../core/logic';
+import type { LoadDef, LoadState, LogicContext } from '../../core/types';
+import { executeCall } from '../bindings/executeCall';
+
+const IDLE: LoadState = { status: 'idle' };
+
+/**
+ * A step's loads (`load:`): each runs on entry and again whenever its evaluated variables change
+ * (after `debounceMs`), through the same Apollo binding executor as effects. A late answer to an
+ * older request is dropped. Returns `name -> LoadState` for the logic context's `data`.
+ */
+export function useLoads(defs: Record<string, LoadDef> | undefined, context: LogicContext, operations: Record<string, string>, graphqlUri: string): Record<string, LoadState> {
+  const entries = Object.entries(defs ?? {});
+  // One key per load: its variables as JSON, or '' while its `when` does not hold.
+  const keys = entries.map(([, def]) => (holds(def.when, context) ? JSON.stringify(evaluateTemplate(def.variables ?? {}, context)) : ''));
+  const signature = JSON.stringify(keys);
+  const [data, setData] = useState<Record<string, LoadState>>({});
+  const sequence = useRef<Record<string, number>>({});
+
+  useEffect(() => {
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    entries.forEach(([name, def], i) => {
+      const key = keys[i];
+      const seq = (sequence.current[name] = (sequence.current[name] ?? 0) + 1);
+      if (!key) {
+        setData((d) => (d[name] === undefined || d[name].status === 'idle' ? d : { ...d, [name]: IDLE }));
+        return;
+      }
+      const start = () => {
+        setData((d) => ({ ...d, [name]: { status: 'loading', value: d[name]?.status === 'done' ? d[name].value : undefined } }));
+        const document = operations[def.call];
+        const run = document ? executeCall(graphqlUri, def.call, document, JSON.parse(key) as Record<string, unknown>) : Promise.reject(new Error(`unknown operation '${def.call}'`));
+        run.then(
+          (value) => { if (sequence.current[name] === seq) setData((d) => ({ ...d, [name]: { status: 'done', value } })); },
+          (err: unknown) => {
+            console.error(err);
+            if (sequence.current[name] === seq) setData((d) => ({ ...d, [name]: { status: 'error', error: err instanceof Error ? err.message : 'Error' } }));
+          },
+        );
+      };
+      if (def.debounceMs) timers.push(setTimeout(start, def.debounceMs));
+      else start();
+    });
+    return () => timers.forEach(clearTimeout);
+    // The signature captures every input that matters (names and evaluated variables).
+  }, [signature, operations, graphqlUri]);
+
+  return useMemo(() => Object.fromEntries(entries.map(([name]) => [name, data[name] ?? IDLE])), [data, signature]);
+}

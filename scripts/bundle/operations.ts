@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  buildASTSchema, getNamedType, Kind, parse, type DefinitionNode, isObjectType, isScalarType, isEnumType,
+  type GraphQLField, type GraphQLObjectType, type GraphQLSchema,
+} from 'graphql';
+
+function sdlFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sdlFiles(path);
+    return /\.(graphql|gql)$/.test(name) ? [path] : [];
+  });
+}
+
+/** The text of every `.graphql` file under `dir`, in path order. */
+export function sdlTexts(dir: string): string[] {
+  return sdlFiles(dir).sort().map((f) => readFileSync(f, 'utf8'));
+}
+
+/** Builds a schema from every `.graphql` file under `dir` (types merged as the server merges them), or undefined when there is none. */
+export function loadSdl(dir: string): GraphQLSchema | undefined {
+  const texts = sdlTexts(dir);
+  if (!texts.length) return undefined;
+  // Files each declare `type Query` / `type Mutation`; later ones become extensions, as yoga merges them.
+  const seen = new Set<string>();
+  const definitions: DefinitionNode[] = texts.flatMap((text) => parse(text).definitions).map((def) => {
+    if (def.kind !== Kind.OBJECT_TYPE_DEFINITION) return def;
+    if (!seen.has(def.name.value)) {
+      seen.add(def.name.value);
+      return def;
+    }
+    return { ...def, kind: Kind.OBJECT_TYPE_EXTENSION } as DefinitionNode;
+  });
+  return buildASTSchema({ kind: Kind.DOCUMENT, definitions });
+}
+
+function selection(type: GraphQLObjectType, depth: number): string {
+  const parts: string[] = [];
+  for (const field of Object.values(type.getFields())) {
+    if (field.args.some((a) => a.type.toString().endsWith('!'))) continue;
+    const named = getNamedType(field.type);
+    if (isScalarType(named) || isEnumType(named)) parts.push(field.name);
+    else if (isObjectType(named) && depth > 0) parts.push(`${field.name} ${selection(named, depth - 1)}`);
+  }
+  return `{ ${parts.join(' ')} }`;
+}
+
+/**
+ * The GraphQL document a `call: <name>` binding sends, generated from the SDL: every argument
+ * as a variable, and the result's scalar fields (two levels deep).
+ */
+export function operationDocument(schema: GraphQLSchema, name: string): string | undefined {
+  const roots: [string, GraphQLObjectType | null | undefined][] = [['mutation', schema.getMutationType()], ['query', schema.getQueryType()]];
+  for (const [kind, root] of roots) {
+    const field: GraphQLField<unknown, unknown> | undefined = root?.getFields()[name];
+    if (!field) continue;
+    const vars = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
+    const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
+    const named = getNamedType(field.type);
+    const sel = isObjectType(named) ? ` ${selection(named, 2)}` : '';
+    return `${kind} ${name}${vars ? `(${vars})` : ''} { ${name}${args ? `(${args})` : ''}${sel} }`;
+  }
+  return undefined;
+}

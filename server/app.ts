@@ -1,0 +1,131 @@
+/**
+ * Creates the yoga instance: schema from `graphql/schema/*.graphql` plus the resolver maps, the
+ * per-request context, and every server feature as a plugin, composed here in one place.
+ * @example
+ * const yoga = await createApp(await createServices(readConfig()));
+ * createServer(yoga).listen(8080);
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createSchema, createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { readCookie, sessionCookieName } from './auth';
+import type { ServerContext, ServerServices } from './context';
+import { useDevMailbox } from './email';
+import { useFileRoutes } from './files';
+import { loadResolvers, readTypeDefs, type ResolverMap } from './graphql/loadSchema';
+import { readRequestSession, type RequestSession } from './graphql/requestSession';
+import { useStaticSite } from './http';
+import { buildManifest, type PersistedManifest } from './plugins/persistedManifest';
+import { requestState } from './plugins/requestState';
+import { useCsrfPrevention } from './plugins/use-csrf-prevention';
+import { useDisableIntrospection } from './plugins/use-disable-introspection';
+import { useHealthChecks } from './plugins/use-health-checks';
+import { useOperationLimits, type OperationLimits } from './plugins/use-operation-limits';
+import { usePersistedOperations } from './plugins/use-persisted-operations';
+import { useRequestLog } from './plugins/use-request-log';
+import { useResponseHeaders } from './plugins/use-response-headers';
+
+/** The yoga server type of this app. */
+export type App = YogaServerInstance<Record<string, unknown>, ServerContext>;
+
+/** Options tests and the bench may set. */
+export interface AppOptions {
+  /** Persisted-operations manifest (default: scanned from the app's sources in production). */
+  manifest?: PersistedManifest;
+  /** Operation limits (defaults in use-operation-limits.ts). */
+  limits?: Partial<OperationLimits>;
+  /** Resolver maps to use instead of loading them (tests). */
+  resolvers?: ResolverMap;
+  /** Serve dist/ (default true). */
+  serveStatic?: boolean;
+}
+
+/** The manifest file named by the configuration, else one scanned from the app's sources. */
+function loadManifest(config: ServerServices['config']): PersistedManifest {
+  return config.persistedManifestPath ? (JSON.parse(readFileSync(config.persistedManifestPath, 'utf8')) as PersistedManifest) : buildManifest(config.root);
+}
+
+/** Build the yoga app over started services. */
+export async function createApp(services: ServerServices, options: AppOptions = {}): Promise<App> {
+  const { config, database, log } = services;
+  const db = database.db;
+  const secure = config.production;
+  const cookieName = sessionCookieName(secure);
+  const loaded = options.resolvers ? { resolvers: options.resolvers, apiLoaded: true } : await loadResolvers();
+  if (!loaded.apiLoaded) log.warn('server/graphql/resolvers/index.ts not found: only sign-in and file operations are served');
+
+  const plugins: Plugin[] = [
+    // First: it times the whole request and logs it even when a later plugin ends the response.
+    useRequestLog(log),
+    // Cookies queued by resolvers and the security headers (CSP etc.) on every response.
+    useResponseHeaders({ secure }),
+    // Before anything that could fail for reasons unrelated to liveness.
+    useHealthChecks(async () => (await database.exec('select 1 as ok')).length === 1),
+    // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so this precedes CSRF.
+    useFileRoutes({ db, storage: services.storage, secret: config.secret }),
+    useDevMailbox(db, config.demo),
+    // Last onRequest handler: the SPA answers only paths nobody above claimed (never /graphql).
+    ...(options.serveStatic === false ? [] : [useStaticSite(join(config.root, 'dist'))]),
+    // GraphQL request hardening, in pipeline order: request (CSRF) -> params (persisted) -> validate (limits).
+    useCsrfPrevention('/graphql'),
+    usePersistedOperations({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config) }),
+    useDisableIntrospection(config.production),
+    useOperationLimits(options.limits),
+  ];
+
+  return createYoga<Record<string, unknown>, ServerContext>({
+    schema: createSchema<ServerContext>({ typeDefs: readTypeDefs(), resolvers: loaded.resolvers as never }) as never,
+    graphqlEndpoint: '/graphql',
+    batching: false,
+    graphiql: false,
+    landingPage: false,
+    multipart: false,
+    healthCheckEndpoint: '/health',
+    logging: {
+      // yoga calls debug several times per request: a no-op unless debug logging is on.
+      debug: config.logLevel === 'debug' ? (...a: unknown[]) => log.debug(String(a[0]), { args: a.slice(1) }) : () => undefined,
+      info: (...a: unknown[]) => log.info(String(a[0]), { args: a.slice(1) }),
+      warn: (...a: unknown[]) => log.warn(String(a[0]), { args: a.slice(1) }),
+      error: (...a: unknown[]) => log.error(String(a[0]), { args: a.slice(1) }),
+    },
+    // Unexpected errors are logged with their stack and leave with the catalogue's text only.
+    maskedErrors: {
+      isDev: false,
+      errorMessage: services.definitions.message('api.error.UNEXPECTED', services.brands.fallback.selection),
+      maskError(error, message) {
+        const masked = maskError(error, message, false);
+        if (masked !== error) log.error('unexpected error', { error: (error as { originalError?: unknown }).originalError ?? error });
+        return masked;
+      },
+    },
+    plugins,
+    // Synchronous when there is no session cookie: no promise, no database read. With one, a single
+    // statement reads the session, its user and the user's active application.
+    context({ request }) {
+      const raw = readCookie(request.headers.get('cookie'), cookieName);
+      return raw ? readRequestSession(db, raw).then((session) => contextFor(request, session)) : contextFor(request, null);
+    },
+  });
+
+  function contextFor(request: Request, session: RequestSession | null): ServerContext {
+    const state = requestState(request);
+    const brand = services.brands.forHost(request.headers.get('host'));
+    return {
+      db,
+      user: session?.user ?? null,
+      sessionIdHash: session?.idHash ?? null,
+      activeApplication: session?.activeApplication,
+      brand,
+      definitions: services.definitions,
+      request,
+      log: log.child({ reqId: state.id }),
+      services,
+      setCookie,
+    };
+  }
+}
+
+/** `ctx.setCookie(header)`: one function for every request (no closure per request); the request is the context's. */
+function setCookie(this: ServerContext, header: string): void {
+  requestState(this.request).cookies.push(header);
+}

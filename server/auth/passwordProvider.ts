@@ -1,0 +1,133 @@
+/** The built-in identity provider: e-mail + password, argon2id, per-account throttling, password reset. */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+import type { ServerDefinitions } from '../definitions';
+import type { EmailOutbox } from '../email';
+import { hashPassword, verifyPassword } from './password';
+import { passwordRuleErrors, passwordRules } from './passwordRules';
+import { destroyUserSessions, sha256 } from './sessions';
+import type { IdentityProvider, PasswordResetCapability, SignInResult } from './types';
+
+/** Consecutive failures allowed before the account is throttled. */
+export const MAX_FAILED_LOGINS = 5;
+/** First lock length; doubles per further failure up to {@link MAX_LOCK_MS}. */
+export const BASE_LOCK_MS = 30_000;
+/** Longest lock. */
+export const MAX_LOCK_MS = 15 * 60_000;
+/** Reset token lifetime. */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+/** Catalogue keys for reset outcomes and e-mail texts. */
+export const RESET_KEYS = {
+  expired: 'auth.reset.expired',
+  invalid: 'auth.reset.invalid',
+  subject: 'auth.reset.emailSubject',
+  body: 'auth.reset.emailBody',
+} as const;
+
+/** Lock duration after `failures` consecutive failures (0 below the threshold). */
+export const lockMsFor = (failures: number): number =>
+  failures < MAX_FAILED_LOGINS ? 0 : Math.min(MAX_LOCK_MS, BASE_LOCK_MS * 2 ** (failures - MAX_FAILED_LOGINS));
+
+/** Dependencies of the password provider. */
+export interface PasswordProviderDeps {
+  db: Kysely<Database>;
+  email: EmailOutbox;
+  definitions: ServerDefinitions;
+  /** Clock, for tests. */
+  now?: () => Date;
+}
+
+/** Create the e-mail + password provider. */
+export function createPasswordProvider(deps: PasswordProviderDeps): IdentityProvider {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function signIn({ email, password }: { email: string; password: string }): Promise<SignInResult> {
+    const user = await db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    if (!user) {
+      await verifyPassword(null, password);
+      return { status: 'invalid' };
+    }
+    const t = now();
+    if (user.locked_until && user.locked_until > t) return { status: 'throttled', until: user.locked_until };
+    if (!(await verifyPassword(user.password_hash, password))) {
+      // Atomic increment: parallel guesses each count.
+      const row = await db
+        .updateTable('users')
+        .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
+        .where('id', '=', user.id)
+        .returning('failed_logins')
+        .executeTakeFirstOrThrow();
+      const lock = lockMsFor(row.failed_logins);
+      if (lock > 0) await db.updateTable('users').set({ locked_until: new Date(t.getTime() + lock) }).where('id', '=', user.id).execute();
+      return { status: 'invalid' };
+    }
+    if (user.failed_logins !== 0 || user.locked_until) {
+      await db.updateTable('users').set({ failed_logins: 0, locked_until: null }).where('id', '=', user.id).execute();
+    }
+    return {
+      status: 'ok',
+      user: { id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name, brandId: user.brand_id, region: user.region },
+    };
+  }
+
+  const passwordReset: PasswordResetCapability = {
+    async request(email, { origin, brandId, selection }) {
+      const user = await db.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+      if (!user) return; // same answer for unknown e-mails
+      const token = randomBytes(32).toString('base64url'); // 256 bits
+      const link = `${origin}/reset-password?hash=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+      const vars = { firstName: user.first_name, link };
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('password_resets')
+          .values({ token_hash: sha256(token), user_id: user.id, expires_at: new Date(now().getTime() + RESET_TOKEN_TTL_MS) })
+          .execute();
+        await deps.email.send(
+          {
+            to: user.email,
+            template: 'passwordReset',
+            brandId,
+            subject: deps.definitions.message(RESET_KEYS.subject, selection, vars),
+            text: deps.definitions.message(RESET_KEYS.body, selection, vars),
+            data: { link },
+          },
+          tx,
+        );
+      });
+    },
+
+    async reset({ email, hash, password, confirmPassword }) {
+      const rules = passwordRuleErrors(passwordRules(deps.definitions.defs), password, confirmPassword);
+      if (rules.length) return { ok: false, errors: rules };
+      const row = await db
+        .selectFrom('password_resets')
+        .innerJoin('users', 'users.id', 'password_resets.user_id')
+        .select(['password_resets.token_hash', 'password_resets.expires_at', 'password_resets.used_at', 'users.id as user_id', 'users.email'])
+        .where('password_resets.token_hash', '=', sha256(hash ?? ''))
+        .executeTakeFirst();
+      if (!row || row.email !== email.trim().toLowerCase() || row.used_at) return { ok: false, errors: [RESET_KEYS.invalid] };
+      if (row.expires_at <= now()) return { ok: false, errors: [RESET_KEYS.expired] };
+      const passwordHash = await hashPassword(password);
+      const consumed = await db.transaction().execute(async (tx) => {
+        // Single use even under concurrency: only the update that flips used_at proceeds.
+        const taken = await tx
+          .updateTable('password_resets')
+          .set({ used_at: now() })
+          .where('token_hash', '=', row.token_hash)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) return false;
+        await tx.updateTable('users').set({ password_hash: passwordHash, failed_logins: 0, locked_until: null }).where('id', '=', row.user_id).execute();
+        await tx.insertInto('audit_log').values({ user_id: row.user_id, action: 'password-reset' }).execute();
+        await destroyUserSessions(tx, row.user_id);
+        return true;
+      });
+      return consumed ? { ok: true } : { ok: false, errors: [RESET_KEYS.invalid] };
+    },
+  };
+
+  return { id: 'password', signIn, passwordReset };
+}

@@ -1,0 +1,44 @@
+/** Types shared by identity providers and sessions. */
+
+/** The signed-in user as resolvers see it. */
+export interface SessionUser {
+  id: string;
+  /** Lower-cased e-mail. */
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Brand the user belongs to. */
+  brandId: string;
+  /** Region code, e.g. `AU`. */
+  region: string;
+}
+
+/** Outcome of a sign-in attempt. */
+export type SignInResult =
+  | { status: 'ok'; user: SessionUser }
+  | { status: 'invalid' }
+  | { status: 'throttled'; until: Date };
+
+/**
+ * Who the user is. E-mail + password is the built-in provider; an OIDC provider can replace it
+ * by implementing `signIn` with an authorization-code exchange and mapping claims to a user row.
+ */
+export interface IdentityProvider {
+  /** Provider id, e.g. `password` or `oidc`. */
+  readonly id: string;
+  /** Check credentials and answer the user, `invalid`, or `throttled`. Never says which part was wrong. */
+  signIn(credentials: { email: string; password: string }): Promise<SignInResult>;
+  /** Password reset capability, when the provider manages passwords (an OIDC provider does not). */
+  passwordReset?: PasswordResetCapability;
+}
+
+/** Outcome of `resetPassword`: success, or the failed rules' message keys. */
+export type ResetPasswordOutcome = { ok: true } | { ok: false; errors: string[] };
+
+/** Password reset operations of a provider that manages passwords. */
+export interface PasswordResetCapability {
+  /** Create a token and queue the e-mail; does nothing visible for unknown e-mails. */
+  request(email: string, options: { origin: string; brandId: string; selection: Record<string, string> }): Promise<void>;
+  /** Apply a new password with a token; answers message keys on failure. */
+  reset(input: { email: string; hash: string; password: string; confirmPassword?: string | null }): Promise<ResetPasswordOutcome>;
+}

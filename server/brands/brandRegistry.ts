@@ -1,0 +1,71 @@
+/** Brands from `brands/*.yaml`: which brand a request's Host header selects, and its layer selection. */
+import type { DefinitionSet, LayerDef } from '../../runtime/core/types';
+
+/** The brand a request runs under. */
+export interface BrandContext {
+  /** Brand id: the file name under `brands/` without extension. */
+  id: string;
+  /** Region code in upper case, e.g. `AU`. */
+  region: string;
+  /** Host names that select this brand. */
+  hosts: string[];
+  /** Layer selection for runtime/core (`{ brand, region }`, region lower-case as in `regions/<region>.yaml`). */
+  selection: Record<string, string>;
+  /** The brand layer's merged settings (theme, contacts, white label, introducer ...). */
+  settings: Record<string, unknown>;
+}
+
+/** Looks brands up by host. */
+export interface BrandRegistry {
+  /** Every brand. */
+  all: BrandContext[];
+  /** The brand for a Host header value (port ignored); unknown hosts get the default brand. */
+  forHost(host: string | null | undefined): BrandContext;
+  /** A brand by id. */
+  byId(id: string): BrandContext | undefined;
+  /** The fallback brand (`localhost` and unknown hosts). */
+  fallback: BrandContext;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);
+
+/** Read host names and region from a brand layer, accepting the usual spellings of those settings. */
+function brandOf(id: string, layer: LayerDef): BrandContext {
+  const settings = (layer.settings ?? {}) as Record<string, unknown>;
+  const raw = layer as unknown as Record<string, unknown>;
+  const white = isObject(settings.whiteLabel) ? settings.whiteLabel : {};
+  const brandBlock = isObject(settings.brand) ? settings.brand : {};
+  const hosts = [
+    ...strings(raw.hosts), ...strings(raw.domains), ...strings(settings.hosts), ...strings(settings.domains),
+    ...strings(white.domains), ...strings(brandBlock.hosts), ...strings(brandBlock.domains),
+  ].map((h) => h.toLowerCase());
+  const regionValue = [strings(settings.regions)[0], raw.region, settings.region, white.region, brandBlock.region].find((v) => typeof v === 'string') as string | undefined;
+  const region = (regionValue ?? 'AU').toUpperCase();
+  return { id, region, hosts: [...new Set(hosts)], selection: { brand: id, region: region.toLowerCase() }, settings };
+}
+
+/** Build the registry from loaded definitions (`brands/<id>.yaml` layer files). */
+export function brandRegistry(defs: DefinitionSet): BrandRegistry {
+  const all: BrandContext[] = [];
+  for (const [file, layer] of Object.entries(defs.layerFiles)) {
+    const m = /^brands\/([^/]+)\.ya?ml$/.exec(file);
+    if (m) all.push(brandOf(m[1], layer));
+  }
+  all.sort((a, b) => a.id.localeCompare(b.id));
+  const fallback =
+    all.find((b) => b.hosts.includes('localhost')) ??
+    all.find((b) => b.region === 'AU' && b.settings.introducer === undefined && !/introducer/.test(b.id)) ??
+    all[0] ?? { id: 'default', region: 'AU', hosts: [], selection: { region: 'au' }, settings: {} };
+  const byHost = new Map<string, BrandContext>();
+  for (const b of all) for (const h of b.hosts) byHost.set(h, b);
+  return {
+    all,
+    fallback,
+    byId: (id) => all.find((b) => b.id === id),
+    forHost(host) {
+      const name = (host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+      return byHost.get(name) ?? fallback;
+    },
+  };
+}

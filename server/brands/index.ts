@@ -1,0 +1,2 @@
+/** Brand selection by Host header. */
+export { brandRegistry, type BrandContext, type BrandRegistry } from './brandRegistry';

@@ -1,0 +1,59 @@
+/**
+ * The GraphQL context every resolver receives. Built per request in `server/app.ts`.
+ * @example
+ * const resolver = async (_: unknown, args: { id: string }, ctx: ServerContext) => {
+ *   if (!ctx.user) throw unauthenticated();
+ *   return ctx.db.selectFrom('applications').selectAll().where('id', '=', args.id).executeTakeFirst();
+ * };
+ */
+import type { Kysely } from 'kysely';
+import type { BrandContext, BrandRegistry } from './brands';
+import type { ServerConfig } from './config';
+import type { Database, DbHandle } from './db';
+import type { ServerDefinitions } from './definitions';
+import type { EmailOutbox } from './email';
+import type { StorageProvider } from './files';
+import type { Logger } from './log';
+import type { IdentityProvider, SessionUser } from './auth';
+import type { AppSnapshot } from './enforce';
+
+/** Long-lived services created once at start and shared by every request. */
+export interface ServerServices {
+  config: ServerConfig;
+  /** Open database (handle: kysely plus raw access). */
+  database: DbHandle;
+  definitions: ServerDefinitions;
+  brands: BrandRegistry;
+  identity: IdentityProvider;
+  storage: StorageProvider;
+  email: EmailOutbox;
+  log: Logger;
+}
+
+/** Per-request context handed to resolvers. */
+export interface ServerContext {
+  /** Typed query builder over the database. */
+  db: Kysely<Database>;
+  /** The signed-in user of this request's session, or null. */
+  user: SessionUser | null;
+  /** SHA-256 of the session id when a session is active (for logout). */
+  sessionIdHash: string | null;
+  /**
+   * The user's active application as read with the session (same statement), until the first access
+   * check takes it; later checks read the database again, so they see writes made earlier in the request.
+   * Undefined: not read or already taken; null: the user has none.
+   */
+  activeApplication?: AppSnapshot | null;
+  /** Brand chosen by the Host header: id, region and the layer selection for the definitions. */
+  brand: BrandContext;
+  /** Definitions loaded once at start (runtime/core), with resolved layers per selection. */
+  definitions: ServerDefinitions;
+  /** The incoming request. */
+  request: Request;
+  /** Request-scoped structured logger (carries a request id). */
+  log: Logger;
+  /** Shared services (identity provider, storage, e-mail, config). */
+  services: ServerServices;
+  /** Queue a Set-Cookie header on this request's response. */
+  setCookie(header: string): void;
+}

@@ -1,0 +1,311 @@
+/**
+ * Kysely table types mirroring `server/db/migrations/*.sql` (snake_case columns, as stored).
+ *
+ * Driver conventions, identical on PGlite and PostgreSQL (see `server/db/open.ts`):
+ * - `jsonb` columns read back as parsed JSON; on write pass objects/arrays as they are (the
+ *   drivers JSON-encode object and array parameters). A jsonb *scalar* (string, number) must be
+ *   written with `jsonb(value)` from `server/db/json.ts`.
+ * - `bigint`/`bigserial` and `count(*)` read back as strings; `timestamptz` as `Date`.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Any JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
+/** A jsonb column holding `T`; written as `T` (objects/arrays) or via `jsonb()`. */
+export type Json<T = JsonValue> = ColumnType<T, T | unknown, T | unknown>;
+/** A timestamptz column: read as Date, written as Date or ISO string, defaulted by the database. */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A nullable timestamptz column. */
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Signed-up people: applicants and calculator customers. */
+export interface UsersTable {
+  id: Generated<string>;
+  /** Lower-cased; unique (a CHECK constraint refuses upper case). */
+  email: string;
+  first_name: ColumnType<string, string | undefined, string>;
+  last_name: ColumnType<string, string | undefined, string>;
+  phone: ColumnType<string, string | undefined, string>;
+  /** argon2id PHC string; null for users who have not set a password yet. */
+  password_hash: string | null;
+  /** Brand id (file name under `brands/` without extension). */
+  brand_id: string;
+  /** Region code of the user, e.g. `AU`. */
+  region: string;
+  /** Calculator shortlist (list of rate-book vehicles). */
+  shortlists: ColumnType<JsonValue[], JsonValue[] | undefined, JsonValue[]>;
+  /** Consecutive failed sign-ins; reset on success. */
+  failed_logins: ColumnType<number, number | undefined, number>;
+  /** Sign-in refused until this time (throttling). */
+  locked_until: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** Server-side sessions; the cookie holds a random id, the table its SHA-256. */
+export interface SessionsTable {
+  /** hex SHA-256 of the cookie's session id. */
+  id_hash: string;
+  user_id: string;
+  /** Brand the session was opened on. */
+  brand_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** One vehicle application; `record` is the application record (scoreboard etc.). */
+export interface ApplicationsTable {
+  id: Generated<string>;
+  /** e.g. `calculator` or `vehicle`. */
+  application_type: string;
+  /** e.g. `draft`, `viewShortlist`, `canceled`. */
+  application_status: string;
+  brand_id: string;
+  region: string;
+  /** Version of the definitions the application started on. */
+  definition_version: string;
+  /** { applicationId, applicationType, applicationStatus, docusignStatus, scoreboard, calculator }. */
+  record: Json<JsonObject>;
+  /** Incremented on every accepted write (optimistic concurrency). */
+  version: ColumnType<number, number | undefined, number | unknown>;
+  primary_user_id: string | null;
+  secondary_user_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Every accepted write and transition. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  application_id: string | null;
+  user_id: string | null;
+  at: Timestamp;
+  /** e.g. `write`, `transition`, `login`, `logout`, `password-reset`. */
+  action: string;
+  /** Dotted record path written, if any. */
+  path: string | null;
+  from_value: Json<JsonValue | null> | null;
+  to_value: Json<JsonValue | null> | null;
+  from_status: string | null;
+  to_status: string | null;
+}
+
+/** Password reset tokens (hash only), single use, expiring. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+}
+
+/** E-mail outbox; the dev mailbox page lists it. */
+export interface OutboxTable {
+  id: Generated<string>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  /** Template name, e.g. `passwordReset`. */
+  template: string;
+  brand_id: string | null;
+  data: Json<JsonObject>;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+/** Stored files (uploads); `id` is the uuid clients see. */
+export interface FilesTable {
+  id: Generated<string>;
+  /** Server-generated storage key; never derived from the client's file name. */
+  storage_key: string;
+  /** Client's file name, for display and download names only. */
+  file_name: string;
+  /** Declared type; the upload's content must match it. */
+  mime_type: string;
+  size_bytes: number | null;
+  sha256: string | null;
+  status: ColumnType<'pending' | 'uploaded', 'pending' | 'uploaded' | undefined, 'pending' | 'uploaded'>;
+  owner_user_id: string | null;
+  application_id: string | null;
+  created_at: Timestamp;
+  uploaded_at: NullableTimestamp;
+}
+
+/** Industry classification (spec 001: docId, name). */
+export interface IndustriesTable {
+  doc_id: string;
+  name: string;
+}
+/** Sub divisions of an industry. */
+export interface SubDivisionsTable {
+  doc_id: string;
+  industry_id: string;
+  name: string;
+}
+/** Sub groups of a sub division. */
+export interface SubGroupsTable {
+  doc_id: string;
+  industry_id: string;
+  sub_division_id: string;
+  name: string;
+}
+
+/** Business-registry sample (AU ABN / NZ NZBN). */
+export interface BusinessesTable {
+  id: Generated<string>;
+  /** `AU` or `NZ`. */
+  region: string;
+  /** ABN (11 digits) or NZBN (13 digits), digits only. */
+  business_number: string;
+  name: string;
+  /** e.g. IND, PRV, PUB (AU) or LTD, ULTD, Sole_Trader (NZ). */
+  entity_type: string;
+  post_code: string | null;
+  state_code: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  /** ISO date the business registered. */
+  registered_on: string | null;
+  gst_registered: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Rate-book catalogue rows (spec 000 section 3), snake_case of the spec's field names. */
+export interface RatebookTable {
+  id: Generated<string>;
+  country_code: string;
+  reference_id: string;
+  catalog_vehicle_id: string;
+  quotation_template_id: string | null;
+  catalog_price: number;
+  consumer_price: number;
+  month_leaseprice: number;
+  week_leaseprice: number;
+  fiscal_value: number | null;
+  net_price: number | null;
+  discount_rate: number | null;
+  discount_amount: number | null;
+  excess_distance_price: number | null;
+  distance: number;
+  distance_unit: string;
+  duration: number;
+  duration_unit: string;
+  creation_date: Timestamp;
+  leasecompany: string | null;
+  catalog_year: number;
+  vehicle_description: string;
+  vehicle_make: string;
+  vehicle_model: string;
+  vehicle_category: string | null;
+  vehicle_naturegroup: string | null;
+  cab_type: string | null;
+  vehicle_trim: string | null;
+  vehicle_bodystyle: string | null;
+  vehicle_bodytype: string | null;
+  vehicle_nrofdoors: number | null;
+  vehicle_drivetrain: string | null;
+  vehicle_wheelbase: string | null;
+  vehicle_transmissiongroup: string | null;
+  vehicle_transmission: string | null;
+  vehicle_primaryfueltype: string | null;
+  vehicle_nrofseats: number | null;
+  vehicle_fueltype: string | null;
+  broker_id: string | null;
+  broker_name: string | null;
+  jato_imagepath: string | null;
+  jato_imagepath_trim: string | null;
+  jato_imagepath_base: string | null;
+}
+
+/** Make/model cache (make and model upper-cased). */
+export interface MakeModelCacheTable {
+  id: Generated<string>;
+  country_code: string;
+  broker_id: string | null;
+  make: string;
+  model: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+/** Leads the sandbox lead provider records (calculator enquiries, request a call). */
+export interface LeadsTable {
+  id: Generated<string>;
+  /** `dialler`, `onlineAccount` or `callback`. */
+  kind: string;
+  brand_id: string;
+  region: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  /** The validated payload as received. */
+  payload: Json<JsonObject>;
+  user_id: string | null;
+  application_id: string | null;
+  /** Provider name (e.g. `sandbox`). */
+  provider: string;
+  /** The provider's lead id. */
+  external_id: string | null;
+  /** The provider's opportunity id (online accounts). */
+  opportunity_id: string | null;
+  created_at: Timestamp;
+}
+
+/** Remembered answers of submit-type mutations, per (scope, key). */
+export interface IdempotencyKeysTable {
+  /** e.g. `submitCreditCheck:<applicationId>`. */
+  scope: string;
+  key: string;
+  user_id: string | null;
+  response: Json<JsonValue>;
+  created_at: Timestamp;
+}
+
+/** Applied migrations (managed by `server/db/migrate.ts`). */
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: Timestamp;
+}
+
+/** The whole database, for `Kysely<Database>`. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  applications: ApplicationsTable;
+  audit_log: AuditLogTable;
+  password_resets: PasswordResetsTable;
+  outbox: OutboxTable;
+  files: FilesTable;
+  industries: IndustriesTable;
+  sub_divisions: SubDivisionsTable;
+  sub_groups: SubGroupsTable;
+  businesses: BusinessesTable;
+  ratebook: RatebookTable;
+  make_model_cache: MakeModelCacheTable;
+  idempotency_keys: IdempotencyKeysTable;
+  leads: LeadsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+/** A user row as read. */
+export type User = Selectable<UsersTable>;
+/** A new user row. */
+export type NewUser = Insertable<UsersTable>;
+/** An application row as read. */
+export type Application = Selectable<ApplicationsTable>;
+/** A new application row. */
+export type NewApplication = Insertable<ApplicationsTable>;
+/** An application update. */
+export type ApplicationUpdate = Updateable<ApplicationsTable>;
+/** An audit row as read. */
+export type AuditEntry = Selectable<AuditLogTable>;
+/** A new audit row. */
+export type NewAuditEntry = Insertable<AuditLogTable>;
+/** A rate-book row as read. */
+export type RatebookRow = Selectable<RatebookTable>;
+/** A stored file as read. */
+export type StoredFile = Selectable<FilesTable>;

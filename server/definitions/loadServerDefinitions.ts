@@ -1,0 +1,53 @@
+/** Loads the definitions once at start through runtime/core and keeps resolved layers per selection. */
+import { createHash } from 'node:crypto';
+import { loadDefinitions } from '../../runtime/core/load';
+import { resolveLayers } from '../../runtime/core/layers';
+import type { DefinitionError, DefinitionSet, ResolvedLayers } from '../../runtime/core/types';
+import { readDefinitions } from '../../runtime/node';
+
+/** The definitions as the server uses them. */
+export interface ServerDefinitions {
+  /** The loaded definition set. */
+  defs: DefinitionSet;
+  /** Problems found while loading (the server logs them; lint fails on them). */
+  errors: DefinitionError[];
+  /** Content hash of every definition file; stored on each new application. */
+  version: string;
+  /** Layers merged for a selection (e.g. `{ region: 'au', brand: 'acme-au' }`), cached. */
+  layers(selection: Record<string, string>): ResolvedLayers;
+  /** The catalogue text of `key` for a selection, `{name}` placeholders filled from `vars`; the key itself when missing. */
+  message(key: string, selection: Record<string, string>, vars?: Record<string, string | number>): string;
+}
+
+/** Build {@link ServerDefinitions} from `relative path -> text` files. */
+export function definitionsFromFiles(files: Record<string, string>): ServerDefinitions {
+  const { defs, errors } = loadDefinitions(files);
+  const hash = createHash('sha256');
+  for (const name of Object.keys(files).sort()) hash.update(name).update('\0').update(files[name]).update('\0');
+  const version = hash.digest('hex').slice(0, 16);
+  const cache = new Map<string, ResolvedLayers>();
+  const layers = (selection: Record<string, string>) => {
+    const key = JSON.stringify(Object.entries(selection).sort());
+    let hit = cache.get(key);
+    if (!hit) {
+      hit = resolveLayers(defs, selection);
+      cache.set(key, hit);
+    }
+    return hit;
+  };
+  return {
+    defs,
+    errors,
+    version,
+    layers,
+    message(key, selection, vars) {
+      const text = layers(selection).messages[key] ?? key;
+      return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+    },
+  };
+}
+
+/** Read and load the definitions of the project at `root`. */
+export function loadServerDefinitions(root: string): ServerDefinitions {
+  return definitionsFromFiles(readDefinitions(root));
+}

@@ -1,0 +1,174 @@
+/** The pure decision: may this caller write this value at this record path now, and what exactly changes. */
+import { deriveRoles, eachTransition, findStatusTransition, isWritable, rolesAllow, stepActiveIn, writablePaths } from '../../runtime/core/flow';
+import { evaluate } from '../../runtime/core/logic';
+import { getPath } from '../../runtime/core/source/pointer';
+import type { DefinitionSet, FlowDef, ResolvedLayers, TransitionDef } from '../../runtime/core/types';
+import type { FlowError } from '../../runtime/core/flow/flowTypes';
+import { refuse } from './errors';
+import { flowsFor } from './journeys';
+import { logicContext, type AppSnapshot, type Caller } from './snapshot';
+import { assertValid } from './validateValue';
+
+/** A request to write one record path. */
+export interface WriteRequest {
+  /** Dotted record path, e.g. `scoreboard.businessDetails.annualRevenue`. */
+  path: string;
+  value: unknown;
+  /** `set` replaces the value at the path; `merge` merges an object's keys into the object there. */
+  mode?: 'set' | 'merge';
+  /** Merge mode: keys the server derived itself (e.g. `userId`): validated, but not checked as client-writable. */
+  serverKeys?: string[];
+}
+
+/** One extra path a transition's `set` effects write in the same statement. */
+export interface ExtraSet {
+  path: string;
+  value: unknown;
+}
+
+/** What an accepted request changes. */
+export type Decision =
+  | { kind: 'unchanged'; path: string; value: unknown }
+  | { kind: 'write'; path: string; value: unknown; from: unknown; mode: 'set' | 'merge' }
+  | { kind: 'transition'; flow: string; step: string; event: string; path: string; from?: string; to: string; extra: ExtraSet[] };
+
+/** Everything a decision reads. */
+export interface DecideInput {
+  defs: DefinitionSet;
+  /** Layers of the application's brand and region (schemas, formats, messages). */
+  layers: ResolvedLayers;
+  app: AppSnapshot;
+  caller: Caller;
+  request: WriteRequest;
+  /** `server` for provider outcomes reported by the server itself. */
+  by?: 'client' | 'server';
+}
+
+const SEGMENT = /^[A-Za-z0-9_]+$/;
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const statusOf = (flow: FlowDef, record: unknown): string | undefined => {
+  const v = flow.status ? getPath(record, flow.status.field) : undefined;
+  return typeof v === 'string' && v !== '' ? v : undefined;
+};
+
+/**
+ * Decide a write: a status field is a transition request on its flow; any other path must be writable
+ * for the caller's roles in the current step of some flow, and its value must pass the record schema.
+ * Throws {@link EnforceError} when refused.
+ */
+export function decideWrite(input: DecideInput): Decision {
+  const { defs, app, caller, request } = input;
+  const path = request.path;
+  if (!path || !path.split('.').every((s) => SEGMENT.test(s))) throw refuse('INVALID_PATH', `'${path}' is not a valid record path`, { path });
+  const flows = flowsFor(defs, app.type);
+  const context = logicContext(app, caller);
+  const statusFlow = flows.find((f) => f.status?.field === path);
+  if (statusFlow) return decideTransition(input, statusFlow, context);
+
+  const statusFields = flows.map((f) => f.status?.field).filter((f): f is string => typeof f === 'string');
+  const guardStatus = (p: string) => {
+    const inside = statusFields.find((field) => field === p || field.startsWith(`${p}.`));
+    if (inside) throw refuse('FORBIDDEN_PATH', `'${p}' holds the status '${inside}', which changes only by a transition: write the status field itself`, { path: p });
+  };
+  const roles = new Set<string>();
+  const statuses: Record<string, string | undefined> = {};
+  const writable = new Set<string>();
+  for (const flow of flows) {
+    const own = deriveRoles(flow, context);
+    own.forEach((r) => roles.add(r));
+    statuses[flow.id] = statusOf(flow, app.record);
+    writablePaths(flow, statuses[flow.id], own).forEach((p) => writable.add(p));
+  }
+  const allowed = [...writable];
+  const forbid = (p: string) =>
+    refuse('FORBIDDEN_PATH', `'${p}' is not writable by ${[...roles].join(', ') || 'a caller without a role'} in the current step (status ${statuses[flows[0].id] ?? 'none'})`, {
+      path: p,
+      roles: [...roles],
+      statuses,
+    });
+
+  if ((request.mode ?? 'set') === 'merge') {
+    if (!isObject(request.value)) throw refuse('INVALID_VALUE', `'${path}' expects an object to merge`, { path });
+    const serverKeys = request.serverKeys ?? [];
+    for (const [key, value] of Object.entries(request.value)) {
+      const sub = `${path}.${key}`;
+      if (!SEGMENT.test(key)) throw refuse('INVALID_PATH', `'${sub}' is not a valid record path`, { path: sub });
+      guardStatus(sub);
+      if (!serverKeys.includes(key) && !isWritable(allowed, sub)) throw forbid(sub);
+      assertValid(input.layers, sub, value);
+    }
+    // The caller's authority comes from the definitions: at least one key must be one the caller writes.
+    if (!Object.keys(request.value).some((k) => !serverKeys.includes(k))) throw refuse('INVALID_VALUE', `nothing to merge into '${path}' that the caller writes`, { path });
+    return { kind: 'write', path, value: request.value, from: getPath(app.record, path), mode: 'merge' };
+  }
+  guardStatus(path);
+  if (!isWritable(allowed, path)) throw forbid(path);
+  assertValid(input.layers, path, request.value);
+  return { kind: 'write', path, value: request.value, from: getPath(app.record, path), mode: 'set' };
+}
+
+const REFUSALS: Record<FlowError['kind'], 'TRANSITION_NOT_ALLOWED' | 'PROVIDER_OUTCOME' | 'GUARD_FAILED' | 'INVALID_TRANSITION'> = {
+  roleNotAllowed: 'TRANSITION_NOT_ALLOWED',
+  serverOnly: 'PROVIDER_OUTCOME',
+  guardFailed: 'GUARD_FAILED',
+  noTransition: 'INVALID_TRANSITION',
+  unknownStep: 'INVALID_TRANSITION',
+  unknownEvent: 'INVALID_TRANSITION',
+};
+
+function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType<typeof logicContext>): Decision {
+  const { app, request } = input;
+  const path = request.path;
+  const order = flow.status?.order ?? [];
+  const to = request.value;
+  if (typeof to !== 'string' || !order.includes(to)) {
+    throw refuse('INVALID_VALUE', `'${path}' must be one of ${order.join(', ')}`, { path, allowed: order });
+  }
+  const roles = deriveRoles(flow, context);
+  const stored = statusOf(flow, app.record);
+  if (to === stored) {
+    if (roles.length === 0) throw refuse('TRANSITION_NOT_ALLOWED', `no role in flow '${flow.id}' may touch '${path}'`, { path });
+    return { kind: 'unchanged', path, value: to };
+  }
+  const found = findStatusTransition(flow, stored, to, roles, context, { by: input.by ?? 'client' });
+  if (!found.ok) {
+    let code = REFUSALS[found.error.kind];
+    // A transition the client may take exists but its guard fails: say so rather than 'server only'.
+    if (code === 'PROVIDER_OUTCOME' && clientMayTake(flow, stored, to, roles)) code = 'GUARD_FAILED';
+    const from = stored ?? `none (treated as ${flow.status?.initial ?? 'none'})`;
+    const why: Record<typeof code, string> = {
+      TRANSITION_NOT_ALLOWED: `roles [${roles.join(', ')}] may not move '${path}' from ${from} to ${to}`,
+      PROVIDER_OUTCOME: `'${path}' = ${to} is a provider outcome set only by the server; a client may only repeat the stored value (${stored ?? 'none'})`,
+      GUARD_FAILED: `'${path}' cannot move from ${from} to ${to} yet: the condition of flow '${flow.id}' does not hold${found.error.kind === 'serverOnly' ? ' (otherwise only the server sets it)' : ''}`,
+      INVALID_TRANSITION: `flow '${flow.id}' has no transition of '${path}' from ${from} to ${to}`,
+    };
+    throw refuse(code, why[code], { path, from: stored ?? null, to, flow: flow.id, ...('event' in found.error ? { event: found.error.event } : {}) });
+  }
+  return {
+    kind: 'transition',
+    flow: flow.id,
+    step: found.step,
+    event: found.event,
+    path,
+    ...(stored === undefined ? {} : { from: stored }),
+    to,
+    extra: recordSets(found.transition, context),
+  };
+}
+
+/** Whether some transition to `to`, active now, is open to these roles from the client (guard aside). */
+function clientMayTake(flow: FlowDef, from: string | undefined, to: string, roles: string[]): boolean {
+  return eachTransition(flow).some(
+    (site) => site.transition.status === to && site.transition.by !== 'server' && stepActiveIn(flow, flow.steps[site.step], from) && rolesAllow(site.transition.roles ?? flow.steps[site.step].roles, roles),
+  );
+}
+
+/** A transition's `set` effects on `record.*`, evaluated: written in the same statement as the status. */
+function recordSets(transition: TransitionDef, context: ReturnType<typeof logicContext>): ExtraSet[] {
+  const out: ExtraSet[] = [];
+  for (const effect of transition.effects ?? []) {
+    if (!('set' in effect) || !effect.set.startsWith('record.')) continue;
+    out.push({ path: effect.set.slice('record.'.length), value: evaluate(effect.value, context) });
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+/** Validate a value written at a record path against the JSON Schema for that path (layers applied). */
+import Ajv, { type ValidateFunction } from 'ajv';
+import { prepareSchema, schemaAtPath, validateForm, FORM_KEYWORDS } from '../../runtime/core/messages';
+import type { JsonSchema, ResolvedLayers } from '../../runtime/core/types';
+import { refuse } from './errors';
+
+/** Record root -> schema id (under `schemas/`) describing it. */
+export const RECORD_SCHEMAS: Record<string, string> = {
+  scoreboard: 'scoreboard',
+  calculator: 'applicationCalculator',
+};
+
+/** Largest JSON text one write may carry. */
+export const MAX_VALUE_BYTES = 64 * 1024;
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+for (const keyword of FORM_KEYWORDS) ajv.addKeyword({ keyword });
+const compiled = new WeakMap<ResolvedLayers, Map<string, { schema: JsonSchema; validate: ValidateFunction }>>();
+
+/** The prepared subschema and compiled validator for a dotted record path, or undefined when the path is not declared. */
+export function validatorAt(layers: ResolvedLayers, path: string): { schema: JsonSchema; validate: ValidateFunction } | undefined {
+  let cache = compiled.get(layers);
+  if (!cache) compiled.set(layers, (cache = new Map()));
+  const hit = cache.get(path);
+  if (hit) return hit;
+  const [root, ...rest] = path.split('.');
+  const id = RECORD_SCHEMAS[root];
+  const whole = id ? layers.schemas[id] : undefined;
+  if (!whole) return undefined;
+  const sub = schemaAtPath(whole, rest.join('.'));
+  if (!sub) return undefined;
+  const schema = prepareSchema({ ...sub }, layers.formats);
+  delete schema.$id;
+  delete schema.$schema;
+  const entry = { schema, validate: ajv.compile(schema) };
+  cache.set(path, entry);
+  return entry;
+}
+
+/** Whether a path is declared by a record schema. */
+export const isDeclared = (layers: ResolvedLayers, path: string): boolean => validatorAt(layers, path) !== undefined;
+
+/** Throw INVALID_PATH / INVALID_VALUE unless `value` is valid at `path`. */
+export function assertValid(layers: ResolvedLayers, path: string, value: unknown): void {
+  const entry = validatorAt(layers, path);
+  if (!entry) throw refuse('INVALID_PATH', `'${path}' is not a field of the application record`, { path });
+  const size = JSON.stringify(value ?? null).length;
+  if (size > MAX_VALUE_BYTES) throw refuse('INVALID_VALUE', `value for '${path}' is too large (${size} bytes, at most ${MAX_VALUE_BYTES})`, { path });
+  if (value === undefined) throw refuse('INVALID_VALUE', `no value given for '${path}'`, { path });
+  const fields = validateForm(entry.validate, value, { schema: entry.schema, messages: layers.messages, formats: layers.formats });
+  const failed = Object.keys(fields);
+  if (failed.length > 0) {
+    const where = failed.map((f) => (f === '' ? path : `${path}.${f}`));
+    throw refuse('INVALID_VALUE', `invalid value: ${where.map((w, i) => `${w}: ${fields[failed[i]]}`).join('; ')}`, {
+      path,
+      fields: Object.fromEntries(failed.map((f, i) => [where[i], fields[f]])),
+    });
+  }
+}

@@ -1,0 +1,73 @@
+/** The one entry point every field writer uses: read, decide, patch atomically, audit; retried on a lost race. */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+import type { DefinitionSet, ResolvedLayers } from '../../runtime/core/types';
+import { applyDecision, type MemberColumns } from './applyWrite';
+import { decideWrite, type Decision, type WriteRequest } from './decide';
+import { refuse } from './errors';
+import { membershipOf, readSnapshot, type AppSnapshot, type Caller } from './snapshot';
+
+/** What enforcement needs from the server. */
+export interface EnforceDeps {
+  db: Kysely<Database>;
+  defs: DefinitionSet;
+  /** Layers merged for a selection (cached by the caller). */
+  layers(selection: Record<string, string>): ResolvedLayers;
+}
+
+/** One write as a resolver asks for it. */
+export interface WriteCall {
+  applicationId: string;
+  caller: Caller;
+  request: WriteRequest;
+  /** The version the client read; a different current version refuses the write (STALE_VERSION). */
+  expectedVersion?: number | null;
+  /** `server` only for provider outcomes the server itself reports. */
+  by?: 'client' | 'server';
+  /** Membership columns to change in the same statement. */
+  columns?: MemberColumns;
+  /** The application as the caller's access check just read it (saves the first read; must be a member's). */
+  snapshot?: AppSnapshot;
+}
+
+/** Result of an accepted write. */
+export interface WriteResult {
+  decision: Decision;
+  /** The application's version after the write. */
+  version: number;
+  /** The snapshot the decision was made on. */
+  before: AppSnapshot;
+}
+
+const ATTEMPTS = 3;
+
+/** Layer selection of an application: its brand and region. */
+export const selectionOf = (app: AppSnapshot): Record<string, string> => ({ brand: app.brandId, region: app.region.toLowerCase() });
+
+/** Read the application and refuse unless the caller is one of its members. */
+export async function memberSnapshot(db: Kysely<Database>, applicationId: string, caller: Caller): Promise<AppSnapshot> {
+  const app = await readSnapshot(db, applicationId);
+  if (!app || !membershipOf(app, caller)) throw refuse('FORBIDDEN', 'no application with this id is yours', { applicationId });
+  return app;
+}
+
+/**
+ * Decide and apply one write. The UPDATE only lands on the version the decision was made on, so a
+ * concurrent change re-runs the decision (or, when the client stated the version it read, refuses as stale).
+ */
+export async function writeRecord(deps: EnforceDeps, call: WriteCall): Promise<WriteResult> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const fresh = attempt === 1 && call.snapshot?.id === call.applicationId && membershipOf(call.snapshot, call.caller);
+    const app = fresh && call.snapshot ? call.snapshot : await memberSnapshot(deps.db, call.applicationId, call.caller);
+    if (call.expectedVersion != null && app.version !== call.expectedVersion) {
+      throw refuse('STALE_VERSION', `application changed since version ${call.expectedVersion} (now ${app.version}): reload and retry`, { expectedVersion: call.expectedVersion, currentVersion: app.version });
+    }
+    const decision = decideWrite({ defs: deps.defs, layers: deps.layers(selectionOf(app)), app, caller: call.caller, request: call.request, by: call.by });
+    const version = await applyDecision(deps.db, app, call.caller, decision, decision.kind === 'unchanged' ? {} : call.columns);
+    if (version !== null) return { decision, version, before: app };
+    if (call.expectedVersion != null) {
+      throw refuse('STALE_VERSION', `application changed since version ${call.expectedVersion}: reload and retry`, { expectedVersion: call.expectedVersion });
+    }
+  }
+  throw refuse('CONFLICT', 'the application is being changed by someone else right now: retry', { applicationId: call.applicationId });
+}

@@ -1,0 +1,93 @@
+/** reassignQuote, selectPrimaryApplicant, selectSecondaryApplicant: writers of the officers on an application. */
+import { getPath } from '../../../runtime/core/source/pointer';
+import type { ServerContext } from '../../context';
+import { writeRecord, type WriteRequest } from '../../enforce';
+import { guard, type MemberAccess } from '../access';
+import { accepted, depsOf } from './shared';
+import { officerAccount, precheckInvite, sendInvitation, type UserInfo } from './invite';
+
+const details = (info: UserInfo) => ({ firstName: info.firstName.trim(), lastName: info.lastName.trim(), email: info.email.trim().toLowerCase(), phone: info.phone.trim() });
+
+/** The primary applicant patch naming an invited officer (not yet confirmed). */
+const nomineePatch = (info: UserInfo) => (userId: string): WriteRequest => ({
+  path: 'scoreboard.primaryApplicant',
+  mode: 'merge',
+  value: { ...details(info), userId, confirmed: 'no' },
+  serverKeys: ['userId', 'confirmed'],
+});
+
+/** Invite a new primary officer and hand the application over to them (the sender's access ends). */
+async function handOver(ctx: ServerContext, access: MemberAccess, info: UserInfo, expectedVersion?: number | null) {
+  precheckInvite(ctx, access.app, access.user, info, nomineePatch(info));
+  const officerId = await officerAccount(ctx, access.app, info);
+  const result = await writeRecord(depsOf(ctx), {
+    applicationId: access.app.id,
+    caller: access.user,
+    request: nomineePatch(info)(officerId),
+    expectedVersion,
+    columns: { primary_user_id: officerId },
+  });
+  await sendInvitation(ctx, access.app, info.email);
+  return { result, applicant: { ...(getPath(access.app.record, 'scoreboard.primaryApplicant') as object), ...details(info), userId: officerId, confirmed: 'no' } };
+}
+
+/** Resolvers of the applicant writers. */
+export const applicantResolvers = {
+  Mutation: {
+    reassignQuote: guard('applicationMember', async (args: { userInfo: UserInfo; applicationId?: string | null; expectedVersion?: number | null }, ctx, access) => {
+      const { result } = await handOver(ctx, access, args.userInfo, args.expectedVersion);
+      return accepted(result);
+    }),
+    selectPrimaryApplicant: guard(
+      'applicationMember',
+      async (args: { isCurrentUserPrimary: boolean; vehicleApplicationStatus?: string | null; userInfo: UserInfo; applicationId?: string | null; expectedVersion?: number | null }, ctx, access) => {
+        if (!args.isCurrentUserPrimary) {
+          const { result, applicant } = await handOver(ctx, access, args.userInfo, args.expectedVersion);
+          return { ...accepted(result), primaryApplicant: applicant };
+        }
+        // The caller is the officer: their own account details; the spec's client sends phone ' ' then.
+        const me = await ctx.db.selectFrom('users').select(['phone']).where('id', '=', access.user.id).executeTakeFirst();
+        const phone = args.userInfo.phone.trim() || me?.phone || '';
+        const value: Record<string, unknown> = {
+          userId: access.user.id,
+          firstName: args.userInfo.firstName.trim() || access.user.firstName,
+          lastName: args.userInfo.lastName.trim() || access.user.lastName,
+          email: access.user.email,
+          confirmed: args.vehicleApplicationStatus === 'no' ? 'no' : 'yes',
+          ...(phone ? { phone } : {}),
+        };
+        const result = await writeRecord(depsOf(ctx), {
+          applicationId: access.app.id,
+          caller: access.user,
+          request: { path: 'scoreboard.primaryApplicant', mode: 'merge', value, serverKeys: ['userId', 'email', 'confirmed'] },
+          expectedVersion: args.expectedVersion,
+          columns: { primary_user_id: access.user.id },
+        });
+        return { ...accepted(result), primaryApplicant: { ...(getPath(access.app.record, 'scoreboard.primaryApplicant') as object), ...value } };
+      },
+    ),
+    selectSecondaryApplicant: guard(
+      'applicationMember',
+      async (args: { applicantType: string; userInfo: UserInfo; applicationId?: string | null; expectedVersion?: number | null }, ctx, access) => {
+        const patch = (userId: string): WriteRequest => ({
+          path: 'scoreboard.secondaryApplicant',
+          mode: 'merge',
+          value: { ...details(args.userInfo), applicantType: args.applicantType, userId },
+          serverKeys: ['userId'],
+        });
+        precheckInvite(ctx, access.app, access.user, args.userInfo, patch);
+        const officerId = await officerAccount(ctx, access.app, args.userInfo);
+        const result = await writeRecord(depsOf(ctx), {
+          applicationId: access.app.id,
+          caller: access.user,
+          request: patch(officerId),
+          expectedVersion: args.expectedVersion,
+          columns: { secondary_user_id: officerId },
+        });
+        await sendInvitation(ctx, access.app, args.userInfo.email);
+        const secondaryApplicant = { ...(getPath(access.app.record, 'scoreboard.secondaryApplicant') as object), ...(patch(officerId).value as object) };
+        return { ...accepted(result), secondaryApplicant };
+      },
+    ),
+  },
+};

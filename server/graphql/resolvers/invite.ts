@@ -1,0 +1,56 @@
+/** Inviting an authorised officer: find or create their account and send the set-password e-mail. */
+import type { ServerContext } from '../../context';
+import { decideWrite, refuse, selectionOf, type AppSnapshot, type Caller, type WriteRequest } from '../../enforce';
+
+/** The person a form names. */
+export interface UserInfo {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** The catalogue text of a key for the application's layers. */
+const text = (ctx: ServerContext, app: AppSnapshot, key: string) => ctx.definitions.message(key, selectionOf(app));
+
+/** Refuse before creating anything: the e-mail is not the sender's own and the write would be accepted. */
+export function precheckInvite(ctx: ServerContext, app: AppSnapshot, caller: Caller, info: UserInfo, request: (userId: string) => WriteRequest): void {
+  if (info.email.trim().toLowerCase() === caller.email) {
+    throw refuse('INVALID_VALUE', text(ctx, app, 'validation.notOwnEmail'), { fields: { 'userInfo.email': text(ctx, app, 'validation.notOwnEmail') } });
+  }
+  decideWrite({ defs: ctx.definitions.defs, layers: ctx.definitions.layers(selectionOf(app)), app, caller, request: request('00000000-0000-4000-8000-000000000000') });
+}
+
+/**
+ * The invited officer's user id: an existing account with that e-mail (which must not belong to another
+ * application) or a new one without a password. The set-password e-mail is queued after the write.
+ */
+export async function officerAccount(ctx: ServerContext, app: AppSnapshot, info: UserInfo): Promise<string> {
+  const email = info.email.trim().toLowerCase();
+  const existing = await ctx.db.selectFrom('users').select(['id', 'brand_id']).where('email', '=', email).executeTakeFirst();
+  if (existing) {
+    if (existing.brand_id !== app.brandId) throw refuse('CONFLICT', 'this person has an account with another organisation: invite someone else or contact support', { email });
+    const other = await ctx.db
+      .selectFrom('applications')
+      .select('id')
+      .where('id', '!=', app.id)
+      .where((eb) => eb.or([eb('primary_user_id', '=', existing.id), eb('secondary_user_id', '=', existing.id)]))
+      .executeTakeFirst();
+    if (other) throw refuse('CONFLICT', 'this person already has an application of their own: invite someone else or contact support', { email });
+    return existing.id;
+  }
+  const row = await ctx.db
+    .insertInto('users')
+    .values({ email, first_name: info.firstName.trim(), last_name: info.lastName.trim(), phone: info.phone.trim(), brand_id: app.brandId, region: app.region, password_hash: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Queue the e-mail that lets the officer set a password (the identity provider's reset e-mail). */
+export async function sendInvitation(ctx: ServerContext, app: AppSnapshot, email: string): Promise<void> {
+  const reset = ctx.services.identity.passwordReset;
+  if (!reset) return;
+  const origin = new URL(ctx.request.url).origin;
+  await reset.request(email.trim().toLowerCase(), { origin, brandId: app.brandId, selection: selectionOf(app) });
+}

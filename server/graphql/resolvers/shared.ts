@@ -1,0 +1,47 @@
+/** Helpers the application resolvers share: enforcement deps, the VehicleApplication shape, the status answer. */
+import type { ServerContext } from '../../context';
+import type { AppSnapshot, EnforceDeps, WriteResult } from '../../enforce';
+
+/** Enforcement dependencies from the request context. */
+export const depsOf = (ctx: ServerContext): EnforceDeps => ({ db: ctx.db, defs: ctx.definitions.defs, layers: (s) => ctx.definitions.layers(s) });
+
+const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** An officer as another user may see them: without their ID scan data and ID form (personal data). */
+function redactOfficer(applicant: unknown, viewerId: string): unknown {
+  const a = obj(applicant);
+  if (!Object.keys(a).length || a.userId === viewerId) return applicant ?? null;
+  return { ...a, idScanResult: null, idScanData: null };
+}
+
+/** The GraphQL VehicleApplication of a stored application, as `viewerId` may see it. */
+export function vehicleApplication(app: AppSnapshot, roles: string[], viewerId: string): Record<string, unknown> {
+  const record = app.record as Record<string, unknown>;
+  const stored = obj(record.scoreboard);
+  const scoreboard: Record<string, unknown> = { ...stored, primaryApplicant: redactOfficer(stored.primaryApplicant, viewerId), secondaryApplicant: redactOfficer(stored.secondaryApplicant, viewerId) };
+  return {
+    applicationId: app.id,
+    applicationStatus: typeof record.applicationStatus === 'string' ? record.applicationStatus : app.status,
+    applicationType: app.type,
+    orgId: app.brandId,
+    orgUserId: app.primaryUserId,
+    docusignStatus: record.docusignStatus ?? scoreboard.docusignStatus ?? null,
+    version: app.version,
+    definitionVersion: app.definitionVersion,
+    roles,
+    calculator: record.calculator ?? null,
+    scoreboard: { ...scoreboard, applicationId: scoreboard.applicationId ?? app.id, applicationType: scoreboard.applicationType ?? app.type },
+  };
+}
+
+/** The spec's `{ status: '200', message }` answer of an accepted write. */
+export function accepted(result: WriteResult, message?: string): { status: string; message: string; version: number } {
+  return { status: '200', message: message ?? (result.decision.kind === 'unchanged' ? 'unchanged' : 'OK'), version: result.version };
+}
+
+/** Field resolvers of nested application types. */
+export const applicationTypeResolvers = {
+  ShortlistItem: {
+    raw: (item: unknown) => item,
+  },
+};

@@ -1,0 +1,93 @@
+/** The User and OrgProfile shapes, built from the users table and the brand definitions (brands/*.yaml). */
+import type { ServerContext } from '../../context';
+import type { BrandContext } from '../../brands';
+
+const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
+
+/** Other spellings the layers use for a profile field (brands/*.yaml, regions/*.yaml settings). */
+const ALIASES: Record<string, string[]> = {
+  name: ['orgName', 'brandName'],
+  primaryColor: ['brandColor', 'primaryColour', 'primary'],
+  phoneNumber: ['phone', 'contactPhone'],
+  email: ['supportEmail', 'contactEmail'],
+};
+
+/** Look a setting up by its spec name (or an alias) at the top of the merged settings or in the usual groups. */
+function pick(settings: Record<string, unknown>, key: string): unknown {
+  const groups = [settings, obj(settings.orgProfile), obj(settings.organisation), obj(settings.theme), obj(settings.contacts), obj(settings.contact), obj(settings.branding)];
+  for (const name of [key, ...(ALIASES[key] ?? [])]) {
+    for (const group of groups) if (group[name] !== undefined) return group[name];
+  }
+  return undefined;
+}
+
+/** Merged settings (base < region < brand < brand-for-region) of a brand. */
+export const brandSettings = (ctx: ServerContext, brand: BrandContext): Record<string, unknown> => ctx.definitions.layers(brand.selection).settings;
+
+/** The White label block of a brand (spec 000 s3). */
+export function whiteLabelOf(brand: BrandContext, settings: Record<string, unknown>): Record<string, unknown> {
+  const white = obj(pick(settings, 'whiteLabel'));
+  const introducer = obj(white.introducer ?? pick(settings, 'introducer'));
+  return {
+    region: str(white.region) ?? brand.region,
+    abn: str(white.abn ?? pick(settings, 'abn')),
+    introducer: Object.keys(introducer).length ? { abn: str(introducer.abn) } : null,
+    introducerName: str(white.introducerName ?? introducer.name),
+    termsLink: str(white.termsLink ?? pick(settings, 'termsLink')),
+    privacyPolicy: str(white.privacyPolicy ?? pick(settings, 'privacyPolicy')),
+    enableWhiteLabel: typeof white.enableWhiteLabel === 'boolean' ? white.enableWhiteLabel : true,
+    domains: brand.hosts,
+  };
+}
+
+/** The organisation profile of a brand (spec 000 s3, 002 s3). */
+export function orgProfileOf(ctx: ServerContext, brand: BrandContext): Record<string, unknown> {
+  const settings = brandSettings(ctx, brand);
+  const pricing = obj(pick(settings, 'pricingConfiguration'));
+  const calc = obj(pricing.calculator);
+  const makes = calc.manufacturersEnabled ?? pick(settings, 'manufacturersEnabled');
+  const out: Record<string, unknown> = {
+    orgId: brand.id,
+    name: str(pick(settings, 'name')) ?? brand.id,
+    region: brand.region,
+    whiteLabel: whiteLabelOf(brand, settings),
+    pricingConfiguration: {
+      calculator: {
+        isCalculatorEnabled: typeof calc.isCalculatorEnabled === 'boolean' ? calc.isCalculatorEnabled : pick(settings, 'isCalculatorEnabled') !== false,
+        manufacturersEnabled: Array.isArray(makes) ? makes.map(String) : null,
+      },
+    },
+    calculator: pick(settings, 'calculator') ?? null,
+    scoreboard: pick(settings, 'scoreboard') ?? null,
+    auth: pick(settings, 'auth') ?? null,
+    emailSettings: pick(settings, 'emailSettings') ?? pick(settings, 'email_settings') ?? null,
+    settings,
+  };
+  for (const key of ['primaryColor', 'primaryLogo', 'primaryLogoRight', 'primaryImage', 'popupImage2', 'footerText', 'phoneNumber', 'email', 'website']) {
+    out[key] = str(pick(settings, key));
+  }
+  return out;
+}
+
+/** The GraphQL User of a user id (null when absent). */
+export async function userProfile(ctx: ServerContext, userId: string): Promise<Record<string, unknown> | null> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'phone', 'brand_id', 'region', 'shortlists'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const brand = ctx.services.brands.byId(row.brand_id) ?? ctx.brand;
+  const settings = brandSettings(ctx, brand);
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    organisation: { orgId: brand.id, name: str(pick(settings, 'name')) ?? brand.id, region: row.region },
+    whiteLabel: whiteLabelOf(brand, settings),
+    shortlists: row.shortlists,
+  };
+}

@@ -1,0 +1,35 @@
+/** Builds the front end (`npm run build`) when dist/ is missing or older than its sources. */
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { newestMtime } from '../definitions';
+import type { Logger } from '../log';
+
+/** What the front end is built from. */
+export const FRONT_END_SOURCES = ['app', 'runtime', 'extensions', 'flows', 'messages', 'schemas', 'regions', 'brands', 'fleetform.yaml', 'vite.config.ts', 'scripts', 'package.json'];
+
+/** Whether dist/index.html is missing or older than any source. */
+export function frontEndIsStale(root: string): boolean {
+  const index = join(root, 'dist', 'index.html');
+  if (!existsSync(index)) return true;
+  return newestMtime(root, FRONT_END_SOURCES) > statSync(index).mtimeMs;
+}
+
+/** Run `npm run build` in `root` when stale; resolves false (and logs) when the build fails. */
+export async function ensureFrontEndBuilt(root: string, log: Logger): Promise<boolean> {
+  if (!frontEndIsStale(root)) return true;
+  if (!existsSync(join(root, 'vite.config.ts'))) {
+    log.warn('front end not built and no vite.config.ts yet; serving the API only');
+    return false;
+  }
+  log.info('building the front end (dist/ is older than its sources)');
+  const started = Date.now();
+  const code = await new Promise<number>((done) => {
+    const child = spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+    child.on('exit', (c) => done(c ?? 1));
+    child.on('error', () => done(1));
+  });
+  if (code !== 0) log.error('front-end build failed; serving the previous dist/ if any', { code });
+  else log.info('front end built', { ms: Date.now() - started });
+  return code === 0;
+}

@@ -1,0 +1,183 @@
+/**
+ * Calculator enquiries and call requests (spec 002 s3-s5, s7): validated on the server with the same form
+ * schemas the browser uses (schemas/calculatorEnquiry.json, schemas/requestCallback.json), then handed to the
+ * lead provider. A 'register' enquiry also creates the customer's account and calculator application and
+ * e-mails them a link to set their password (the identity provider's reset token).
+ */
+import type { ServerContext } from '../context';
+import type { JsonObject } from '../db';
+import { calculatorRules, arrayLiteral } from '../catalogue';
+import { calculatorProviders } from '../calculatorProviders';
+import { assertPayload, payloadErrors, refuse } from '../enforce';
+import { whiteLabelOf } from '../graphql/resolvers/userProfile';
+import { validBusinessNumber } from '../registry';
+import { sql } from 'kysely';
+
+/** An enquiry as the form sends it (CalcLeadDiallerInput / CalcLeadOppInput). */
+export interface EnquiryInput {
+  enquireType?: string | null;
+  customer?: unknown;
+  contact?: unknown;
+  fleetSize?: unknown;
+  yearsTrading?: unknown;
+  description?: string | null;
+  shortlists?: unknown;
+  introducer?: unknown;
+}
+
+/** A call request (RequestCallbackInput). */
+export interface CallbackInput {
+  firstName: string;
+  lastName: string;
+  contactNumber: string;
+  email: string;
+  message?: string | null;
+  domain?: string | null;
+}
+
+interface Contact { firstName: string; lastName: string; phone: string; email: string; postCode?: string; location?: string }
+
+const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const layersOf = (ctx: ServerContext) => ctx.definitions.layers(ctx.brand.selection);
+const text = (ctx: ServerContext, key: string) => ctx.definitions.message(key, ctx.brand.selection);
+/** Drop undefined / null members so the stored payload is plain JSON. */
+const plain = (v: unknown): JsonObject => JSON.parse(JSON.stringify(v ?? {})) as JsonObject;
+
+/** The introducer block: the brand's own details, never the client's (spec 002 s3 'Enquiry form'). */
+function introducerOf(ctx: ServerContext): JsonObject {
+  const settings = layersOf(ctx).settings;
+  const white = whiteLabelOf(ctx.brand, settings);
+  const org = obj(settings.organisation);
+  const number = typeof white.abn === 'string' ? white.abn : null;
+  return plain({ region: ctx.brand.region, [ctx.brand.region === 'NZ' ? 'nzbn' : 'abn']: number, orgId: ctx.brand.id, name: org.name ?? ctx.brand.id, domainName: ctx.brand.hosts[0] ?? null });
+}
+
+/** Payload path of each field of the enquire-now form (schemas/calculatorEnquiryForm.json). */
+const FORM_PATHS: Record<string, string> = {
+  enquireType: 'enquireType', firstName: 'contact.firstName', lastName: 'contact.lastName', phone: 'contact.phone', email: 'contact.email',
+  postCode: 'contact.postCode', location: 'contact.location', fleetSize: 'fleetSize', yearsTrading: 'yearsTrading', description: 'description',
+};
+
+/** The enquire-now form's errors for the payload (the form data rebuilt from it), keyed by payload path. */
+function formErrors(layers: ReturnType<typeof layersOf>, payload: JsonObject): Record<string, string> {
+  const contact = obj(payload.contact);
+  const scalar = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+  const form = {
+    enquireType: payload.enquireType, firstName: contact.firstName, lastName: contact.lastName, phone: contact.phone, email: contact.email,
+    postCode: contact.postCode, location: contact.location, fleetSize: scalar(payload.fleetSize), yearsTrading: obj(payload.yearsTrading).value ?? payload.yearsTrading, description: payload.description ?? undefined,
+  };
+  // A field the page leaves empty arrives as null (e.g. postCode on NZ): missing, as in the form.
+  const data = Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== undefined));
+  const errors = payloadErrors(layers, 'calculatorEnquiryForm', data);
+  return Object.fromEntries(Object.entries(errors).map(([field, text]) => [FORM_PATHS[field] ?? field, text]));
+}
+
+/** Validate an enquiry: form and payload schemas (layers of the request's brand), business number check digit, shortlisted vehicles exist. */
+async function validEnquiry(ctx: ServerContext, input: EnquiryInput): Promise<{ payload: JsonObject; contact: Contact }> {
+  const payload = plain({ ...input, introducer: undefined });
+  const layers = layersOf(ctx);
+  // The page's own form schema decides the field rules (region layers included); the payload schema adds the
+  // structure around them (customer, shortlist). Both must pass; the texts are the ones the page shows.
+  const fields = { ...payloadErrors(layers, 'calculatorEnquiry', payload), ...formErrors(layers, payload) };
+  if (Object.keys(fields).length) {
+    const named = Object.fromEntries(Object.entries(fields).map(([f, t]) => [`calcLead.${f}`, t]));
+    throw refuse('INVALID_VALUE', `invalid enquiry: ${Object.entries(named).map(([f, t]) => `${f}: ${t}`).join('; ')}`, { fields: named });
+  }
+  const region = ctx.brand.region === 'NZ' ? 'NZ' : 'AU';
+  const abn = String(obj(payload.customer).abn ?? '').replace(/\s/g, '');
+  if (!validBusinessNumber(abn, region)) {
+    throw refuse('INVALID_VALUE', `customer.abn is not a valid ${region === 'NZ' ? 'NZBN' : 'ABN'}`, { fields: { 'calcLead.customer.abn': text(ctx, 'calculator.enquiry.businessNumber') } });
+  }
+  const shortlist = Array.isArray(payload.shortlists) ? (payload.shortlists as JsonObject[]) : [];
+  const ids = [...new Set(shortlist.map((s) => String(s.catalogVehicleId)))];
+  if (ids.length) {
+    const country = calculatorRules(layersOf(ctx).settings).countryCode;
+    const found = await sql<{ id: string }>`select distinct catalog_vehicle_id as id from ratebook where country_code = ${country} and catalog_vehicle_id = any(cast(${arrayLiteral(ids)} as text[]))`.execute(ctx.db);
+    const known = new Set(found.rows.map((r) => r.id));
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) throw refuse('INVALID_VALUE', `unknown vehicles on the shortlist: ${missing.join(', ')}`, { fields: { 'calcLead.shortlists': text(ctx, 'validation.default') }, missing });
+  }
+  const c = obj(payload.contact);
+  const contact: Contact = { firstName: String(c.firstName).trim(), lastName: String(c.lastName).trim(), phone: String(c.phone).trim(), email: String(c.email).trim().toLowerCase() };
+  return { payload: { ...payload, introducer: introducerOf(ctx), contact: { ...c, ...contact } }, contact };
+}
+
+const leadOf = (ctx: ServerContext, kind: 'dialler' | 'onlineAccount' | 'callback', contact: Contact, payload: JsonObject) => ({
+  kind, brandId: ctx.brand.id, region: ctx.brand.region, email: contact.email, firstName: contact.firstName, lastName: contact.lastName, phone: contact.phone, payload,
+});
+
+/** 'Call me': the lead goes to the dialler. */
+export async function submitLeadDialler(ctx: ServerContext, input: EnquiryInput): Promise<{ leadId: string; success: boolean }> {
+  const { payload, contact } = await validEnquiry(ctx, input);
+  const receipt = await calculatorProviders(ctx.services).leads.submit(leadOf(ctx, 'dialler', contact, payload));
+  return { leadId: receipt.leadId, success: true };
+}
+
+/** 'Create an online account': account + calculator application + lead, then the set-password e-mail. */
+export async function submitOnlineAccount(ctx: ServerContext, input: EnquiryInput): Promise<{ status: string; message: string | null; results: { leadId: string; vehicleApplicationId: string | null; opportunityId: string | null } }> {
+  const { payload, contact } = await validEnquiry(ctx, input);
+  const leads = calculatorProviders(ctx.services).leads;
+  const existingAccount = async () => {
+    const existing = await ctx.db.selectFrom('users').select('id').where('email', '=', contact.email).executeTakeFirst();
+    if (!existing) return null;
+    // The enquiry still reaches a lease specialist; the customer signs in to their existing account.
+    const receipt = await leads.submit({ ...leadOf(ctx, 'dialler', contact, payload), userId: existing.id });
+    return { status: 'success', message: text(ctx, 'calculator.enquiry.existingAccount'), results: { leadId: receipt.leadId, vehicleApplicationId: null, opportunityId: null } };
+  };
+  const known = await existingAccount();
+  if (known) return known;
+  const shortlists = Array.isArray(payload.shortlists) ? payload.shortlists : [];
+  const create = () => ctx.db.transaction().execute(async (tx) => {
+    const user = await tx
+      .insertInto('users')
+      .values({ email: contact.email, first_name: contact.firstName, last_name: contact.lastName, phone: contact.phone, password_hash: null, brand_id: ctx.brand.id, region: ctx.brand.region, shortlists })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const settings = layersOf(ctx).settings;
+    const record = {
+      applicationType: 'calculator',
+      applicationStatus: 'viewShortlist',
+      docusignStatus: 'none',
+      scoreboard: {
+        status: 'viewShortlist', statusSecondary: null, statusCreditCheck: null, docusignStatus: 'none',
+        currentUser: { region: ctx.brand.region, orgName: String(obj(settings.organisation).name ?? ctx.brand.id) },
+        companyDetails: plain({ companyName: obj(payload.customer).name, [ctx.brand.region === 'NZ' ? 'nzbn' : 'abn']: obj(payload.customer).abn }),
+        entityDetails: plain({ entityType: obj(payload.customer).entityType }),
+        primaryApplicant: null, secondaryApplicant: null, privacyConsent: false,
+      },
+      calculator: plain({ company: payload.customer, contact: payload.contact, introducer: payload.introducer, shortlists, fleetSize: payload.fleetSize, yearsTrading: payload.yearsTrading }),
+    };
+    const app = await tx
+      .insertInto('applications')
+      .values({ application_type: 'calculator', application_status: 'viewShortlist', brand_id: ctx.brand.id, region: ctx.brand.region, definition_version: ctx.definitions.version, record, primary_user_id: user.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx.updateTable('applications').set({ record: sql`jsonb_set(record, '{applicationId}', to_jsonb(${app.id}::text))` }).where('id', '=', app.id).execute();
+    await tx.insertInto('audit_log').values({ application_id: app.id, user_id: user.id, action: 'create', to_status: 'viewShortlist' }).execute();
+    const receipt = await leads.submit({ ...leadOf(ctx, 'onlineAccount', contact, payload), userId: user.id, applicationId: app.id }, tx);
+    return { applicationId: app.id, ...receipt };
+  });
+  let created: Awaited<ReturnType<typeof create>>;
+  try {
+    created = await create();
+  } catch (e) {
+    // The same e-mail registered a moment ago (unique users.email): answer as for an existing account.
+    const raced = /duplicate key|unique/i.test((e as Error).message) ? await existingAccount() : null;
+    if (!raced) throw e;
+    return raced;
+  }
+  const reset = ctx.services.identity.passwordReset;
+  if (reset) await reset.request(contact.email, { origin: new URL(ctx.request.url).origin, brandId: ctx.brand.id, selection: ctx.brand.selection });
+  return { status: 'success', message: null, results: { leadId: created.leadId, vehicleApplicationId: created.applicationId, opportunityId: created.opportunityId } };
+}
+
+/** Request a call (dashboard or calculator): validated, then recorded as a callback lead. */
+export async function submitCallback(ctx: ServerContext, input: CallbackInput): Promise<{ status: string; message: string }> {
+  const payload = plain(input);
+  assertPayload(layersOf(ctx), 'requestCallback', payload, 'payload');
+  const contact: Contact = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), phone: input.contactNumber.trim(), email: input.email.trim().toLowerCase() };
+  const host = new URL(ctx.request.url).hostname;
+  const lead = { ...leadOf(ctx, 'callback', contact, { ...payload, domain: payload.domain ?? host }), userId: ctx.user?.id ?? null };
+  await calculatorProviders(ctx.services).leads.submit(lead);
+  return { status: '200', message: 'OK' };
+}

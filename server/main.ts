@@ -1,0 +1,48 @@
+/** Entry of `npm start`: build the front end when stale, migrate, seed on first start, serve one port. */
+import { createServer } from 'node:http';
+import { createApp } from './app';
+import { readConfig } from './config';
+import { ensureFrontEndBuilt } from './http';
+import { createLogger, flushLogs } from './log';
+import { seedIfEmpty, demoLogins } from './seed/index';
+import { createServices } from './services';
+import { DataDirLockedError } from './db';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = createLogger(config.logLevel);
+  if (!config.skipBuild) await ensureFrontEndBuilt(config.root, log);
+  const services = await createServices(config, log);
+  await seedIfEmpty(services);
+  const app = await createApp(services);
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  const url = `http://localhost:${config.port}`;
+  log.info('listening', { url, graphql: `${url}/graphql`, database: services.database.kind, dataDir: config.dataDir, production: config.production });
+  if (config.demo) {
+    const logins = await demoLogins(services);
+    flushLogs();
+    process.stdout.write(`\nFleetform at ${url} (AU: http://au.localhost:${config.port}, NZ: http://nz.localhost:${config.port})\n`);
+    process.stdout.write(`Demo password for every demo user: ${logins.password}\n`);
+    for (const l of logins.users) process.stdout.write(`  ${l.email.padEnd(44)} ${l.summary}\n`);
+    process.stdout.write(`Dev mailbox: ${url}/dev/mailbox\n\n`);
+  }
+  const stop = (signal: string) => {
+    log.info('stopping', { signal });
+    server.close();
+    server.closeAllConnections();
+    void services.database.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  if (e instanceof DataDirLockedError) {
+    process.stderr.write(`${e.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'start failed', error: String((e as Error)?.stack ?? e) })}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+/**
+ * Production: no `__schema` / `__type` (`__typename` stays allowed). Checked on the AST by field
+ * name, like graphql's NoSchemaIntrospectionCustomRule but with no type-system objects, so it works
+ * whichever copy of graphql (ESM or CJS) built the schema.
+ */
+import { GraphQLError, type ValidationRule } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+const INTROSPECTION = new Set(['__schema', '__type']);
+
+/** The validation rule. */
+export const noIntrospectionRule: ValidationRule = (context) => ({
+  Field(node) {
+    if (INTROSPECTION.has(node.name.value)) {
+      context.reportError(new GraphQLError(`GraphQL introspection has been disabled, but the requested query contained the field "${node.name.value}".`, { nodes: [node], extensions: { code: 'INTROSPECTION_DISABLED' } }));
+    }
+  },
+});
+
+/** Refuse introspection queries when `enabled`. */
+export function useDisableIntrospection(enabled: boolean): Plugin {
+  if (!enabled) return {};
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(noIntrospectionRule);
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/** Builds the application record of a demo scenario (shape per COMMON: applicationId, scoreboard, calculator ...). */
+import { createHash } from 'node:crypto';
+import type { JsonObject } from '../db';
+import { ratebookRows } from './ratebook';
+import { abnFor, nzbnFor } from './referenceData';
+import { progressFor, type Scenario } from './scenarios';
+
+/** A stable uuid (v4 layout) derived from a key, so re-seeding finds the same rows. */
+export function stableUuid(key: string): string {
+  const h = createHash('sha256').update(`fleetform-demo:${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Set a dotted path, creating objects on the way; `undefined` removes the key (the schemas allow no nulls). */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node = target;
+  for (const p of parts.slice(0, -1)) {
+    if (!node[p] || typeof node[p] !== 'object') {
+      if (value === undefined) return;
+      node[p] = {};
+    }
+    node = node[p] as Record<string, unknown>;
+  }
+  if (value === undefined) delete node[parts[parts.length - 1]];
+  else node[parts[parts.length - 1]] = value;
+}
+
+const get = (o: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+
+/** The ID details form an officer would have sent before the ID check completed (the identity flows' guard). */
+function idScanResult(p: DemoPerson, region: string): Record<string, unknown> {
+  return { firstName: p.firstName, lastName: p.lastName, dateOfBirth: '1980-04-12', driversLicenceNumber: region === 'NZ' ? 'DL123456' : '12345678', ...(region === 'NZ' ? {} : { driversLicenceState: 'NSW' }) };
+}
+
+/**
+ * Make a record what the flows would have left behind: what a guard required before a status was
+ * reached is present (ID form before identity completed, privacy consent before the review completed,
+ * finance details completed before approvals).
+ */
+function settle(record: Record<string, unknown>, region: string, people: { primaryApplicant: DemoPerson | null; secondaryApplicant: DemoPerson | null }): void {
+  for (const key of ['primaryApplicant', 'secondaryApplicant'] as const) {
+    const person = people[key];
+    if (person && get(record, `scoreboard.${key}.identityVerificationStatus`) === 'completed') setPath(record, `scoreboard.${key}.idScanResult`, idScanResult(person, region));
+  }
+  if (get(record, 'scoreboard.primaryApplicant.applicationReviewStatus') === 'completed') setPath(record, 'scoreboard.primaryApplicant.privacyConsent', 'confirmed');
+  if (AFTER_BUSINESS_DETAILS.includes(String(get(record, 'scoreboard.status')))) setPath(record, 'scoreboard.businessDetails.financeDetails.completed', 'yes');
+}
+
+/** Main statuses reached only after the business details were completed. */
+const AFTER_BUSINESS_DETAILS = ['approvals', 'reviewAndSignContract', 'finished'];
+
+/** A person on the application. */
+export interface DemoPerson { id: string; firstName: string; lastName: string; email: string; phone: string }
+
+let shortlistCache: JsonObject[] | undefined;
+/** Three rate-book vehicles (48 months, 15,000 km, AU) for calculator shortlists. */
+function shortlist(): JsonObject[] {
+  if (!shortlistCache) {
+    shortlistCache = [];
+    for (const row of ratebookRows(400)) {
+      if (row.country_code !== 'AU' || row.duration !== 48 || row.distance !== 15000) continue;
+      shortlistCache.push({
+        catalogVehicleId: row.catalog_vehicle_id, catalogYear: row.catalog_year, vehicleMake: row.vehicle_make, vehicleModel: row.vehicle_model,
+        vehicleTrim: row.vehicle_trim ?? null, vehicleDescription: row.vehicle_description, weekLeaseprice: row.week_leaseprice, monthLeaseprice: row.month_leaseprice,
+        consumerPrice: row.consumer_price, distance: row.distance, distanceUnit: row.distance_unit, duration: row.duration, durationUnit: row.duration_unit, referenceId: row.reference_id,
+      });
+      if (shortlistCache.length === 3) break;
+    }
+  }
+  return shortlistCache;
+}
+
+/** The record for a scenario. */
+export function demoRecord(s: Scenario, appId: string, region: string, orgName: string, primary: DemoPerson | null, secondary: DemoPerson | null, index: number): JsonObject {
+  const isCalc = s.applicationType === 'calculator';
+  const applicant = (p: DemoPerson, extra: Record<string, unknown> = {}) => ({
+    userId: p.id, firstName: p.firstName, lastName: p.lastName, email: p.email, phone: p.phone, confirmed: 'yes', identityVerificationStatus: 'pending', idScanData: { fileUrls: [], idScan: { errorCount: 0 } }, ...extra,
+  });
+  const quoteRef = `Q${String(100200 + index)}`;
+  const record: Record<string, unknown> = {
+    applicationId: appId,
+    applicationType: s.applicationType,
+    applicationStatus: s.status === 'canceled' ? 'canceled' : isCalc ? s.status : 'draft',
+    docusignStatus: 'none',
+    scoreboard: {
+      status: s.status,
+      docusignStatus: 'none',
+      currentUser: { region, orgName },
+      quoteDetails: { milesQuoteRef: quoteRef, erpQuoteRef: `ERP-${quoteRef}` },
+      companyDetails: { companyName: `Demo Company ${index + 1}`, companyLegalName: `Demo Company ${index + 1} Pty Ltd`, ...(region === 'NZ' ? { nzbn: nzbnFor(20000000 + index) } : { abn: abnFor(500000000 + index * 31) }) },
+      entityDetails: { entityType: region === 'NZ' ? 'LTD' : 'PRV', hasSecondaryApplicant: s.withSecondary ? 'yes' : 'no' },
+      businessDetails: { financeDetails: { personalGuarantee: 'no' } },
+      vehicleDetails: { make: 'TOYOTA', model: 'HILUX', vehicleImage: '/vehicles/toyota-hilux.jpg' },
+      leaseDetails: { monthlyRentalNet: 1150 + index * 10, terms: 48, driveAwayPrice: 52000, fiscalValue: 47272 },
+      wetSignature: { signType: 'digital' },
+      ...(primary ? { primaryApplicant: applicant(primary, { applicationReviewStatus: 'pending' }) } : {}),
+      ...(secondary ? { secondaryApplicant: applicant(secondary, { applicantType: 'director' }) } : {}),
+    },
+    calculator: { shortlists: isCalc ? shortlist() : [] },
+  };
+  const progress = progressFor(s.status);
+  if (!primary) for (const k of Object.keys(progress)) if (k.startsWith('scoreboard.primaryApplicant.')) delete progress[k];
+  for (const [path, value] of Object.entries(progress)) setPath(record, path, value);
+  for (const [path, value] of Object.entries(s.set)) setPath(record, path, value);
+  if ((record.scoreboard as Record<string, unknown>).wetSignature && s.status === 'finished') setPath(record, 'scoreboard.wetSignature.status', 'completed');
+  settle(record, region, { primaryApplicant: primary, secondaryApplicant: secondary });
+  return record as JsonObject;
+}

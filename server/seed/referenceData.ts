@@ -1,0 +1,83 @@
+/** Industries / sub divisions / sub groups and the business-registry sample (valid ABN and NZBN check digits). */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import { parse } from 'yaml';
+import type { Database } from '../db';
+
+const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data');
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
+/** ABN check: subtract 1 from the first digit, weight, sum divisible by 89. */
+export function isValidAbn(abn: string): boolean {
+  if (!/^\d{11}$/.test(abn)) return false;
+  const d = [...abn].map(Number);
+  d[0] -= 1;
+  return d.reduce((s, v, i) => s + v * ABN_WEIGHTS[i], 0) % 89 === 0;
+}
+/** The ABN whose last nine digits are `suffix` (first two digits chosen to pass the check). */
+export function abnFor(suffix: number): string {
+  const tail = String(suffix % 1e9).padStart(9, '0');
+  for (let p = 10; p <= 99; p++) if (isValidAbn(`${p}${tail}`)) return `${p}${tail}`;
+  return abnFor(suffix + 1);
+}
+/** NZBN (GS1 GTIN-13) check digit of the first 12 digits. */
+export function gs1CheckDigit(first12: string): number {
+  const sum = [...first12].reduce((s, c, i) => s + Number(c) * (i % 2 === 0 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10;
+}
+/** NZBN check. */
+export const isValidNzbn = (n: string): boolean => /^\d{13}$/.test(n) && gs1CheckDigit(n.slice(0, 12)) === Number(n[12]);
+/** An NZBN: prefix 9429 then 8 digits then the check digit. */
+export function nzbnFor(serial: number): string {
+  const first12 = `9429${String(serial % 1e8).padStart(8, '0')}`;
+  return `${first12}${gs1CheckDigit(first12)}`;
+}
+
+interface IndustryDef { name: string; subDivisions: { name: string; subGroups: string[] }[] }
+
+/** Upsert the industry tree (doc ids are slugs; sub group ids are `industry|subdivision|group`). */
+export async function seedIndustries(db: Kysely<Database>): Promise<void> {
+  const tree = parse(readFileSync(join(DATA, 'industries.yaml'), 'utf8')) as IndustryDef[];
+  for (const ind of tree) {
+    const industryId = slug(ind.name);
+    await db.insertInto('industries').values({ doc_id: industryId, name: ind.name }).onConflict((oc) => oc.column('doc_id').doUpdateSet({ name: ind.name })).execute();
+    for (const sd of ind.subDivisions) {
+      const sdId = `${industryId}|${slug(sd.name)}`;
+      await db.insertInto('sub_divisions').values({ doc_id: sdId, industry_id: industryId, name: sd.name }).onConflict((oc) => oc.column('doc_id').doUpdateSet({ name: sd.name })).execute();
+      for (const sg of sd.subGroups) {
+        await db
+          .insertInto('sub_groups')
+          .values({ doc_id: `${sdId}|${slug(sg)}`, industry_id: industryId, sub_division_id: sdId, name: sg })
+          .onConflict((oc) => oc.column('doc_id').doUpdateSet({ name: sg }))
+          .execute();
+      }
+    }
+  }
+}
+
+interface RegionSample { entityTypes: string[]; states: [string, string][]; names: string[] }
+
+/** Upsert the business-registry sample; answers the businesses by region for the demo applications. */
+export async function seedBusinesses(db: Kysely<Database>, extra: { region: string; number: string; name: string; entityType: string }[] = []): Promise<void> {
+  const data = parse(readFileSync(join(DATA, 'businesses.yaml'), 'utf8')) as Record<string, RegionSample>;
+  const rows = Object.entries(data).flatMap(([region, s]) =>
+    s.names.map((name, i) => {
+      const [state, post] = s.states[i % s.states.length];
+      return {
+        region,
+        business_number: region === 'AU' ? abnFor(123456789 + i * 7919) : nzbnFor(10000000 + i * 104729),
+        name,
+        entity_type: s.entityTypes[i % s.entityTypes.length],
+        post_code: post,
+        state_code: state,
+        registered_on: `${2005 + (i % 18)}-0${1 + (i % 9)}-15`,
+        status: i % 10 === 9 ? 'cancelled' : 'active',
+      };
+    }),
+  );
+  for (const e of extra) rows.push({ region: e.region, business_number: e.number, name: e.name, entity_type: e.entityType, post_code: null as never, state_code: null as never, registered_on: '2010-01-01', status: 'active' });
+  await db.insertInto('businesses').values(rows).onConflict((oc) => oc.columns(['region', 'business_number']).doNothing()).execute();
+}

@@ -1,0 +1,125 @@
+/** The demo applications: one per status of every flow, each role, both regions, wet and digital signing. */
+import type { DefinitionSet } from '../../runtime/core/types';
+
+/** Which brand a scenario runs under. */
+export type BrandSlot = 'au' | 'nz' | 'introducer';
+
+/** One seeded application and the demo user(s) who own it. */
+export interface Scenario {
+  /** Unique key; the demo e-mail is `<key>@demo.example` and ids derive from it. */
+  key: string;
+  brand: BrandSlot;
+  applicationType: 'vehicle' | 'calculator';
+  /** The role of the demo login this scenario is for. */
+  role: 'primary' | 'secondary' | 'calculator';
+  /** Status of the main journey (`scoreboard.status`). */
+  status: string;
+  /** Dotted record paths set over the defaults. */
+  set: Record<string, unknown>;
+  /** Also create a companion login for the other officer. */
+  withSecondary?: boolean;
+  /** One line for the login table. */
+  summary: string;
+}
+
+const LATE = ['reviewAndSignContract', 'finished'];
+
+/** Defaults consistent with a main status (what earlier steps would have written). */
+export function progressFor(status: string): Record<string, unknown> {
+  const late = LATE.includes(status);
+  return {
+    docusignStatus: status === 'orderVerification' || status === 'viewShortlist' ? 'none' : 'completed',
+    'scoreboard.docusignStatus': status === 'orderVerification' || status === 'viewShortlist' ? 'none' : 'completed',
+    'scoreboard.primaryApplicant.identityVerificationStatus': late || status === 'approvals' ? (late ? 'completed' : 'pending') : 'pending',
+    'scoreboard.primaryApplicant.applicationReviewStatus': late ? 'completed' : 'pending',
+    'scoreboard.primaryApplicant.confirmed': status === 'orderVerification' ? 'no' : 'yes',
+    'scoreboard.wetSignature.signType': 'digital',
+    ...(late ? { 'scoreboard.statusCreditCheck': 'approved' } : {}),
+    ...(status === 'finished' ? { 'scoreboard.reviewAndSignContractStatus': 'completed' } : {}),
+  };
+}
+
+/** Status orders of the flows that drive a status, read from the definitions. */
+export function statusOrders(defs: DefinitionSet): Record<string, { field: string; order: string[] }> {
+  const out: Record<string, { field: string; order: string[] }> = {};
+  for (const [id, flow] of Object.entries(defs.flows)) {
+    // flows/_examples/ are runtime feature fixtures, not journeys of the product.
+    if (flow.status && !(defs.flowFiles[id] ?? '').includes('/_examples/')) out[id] = { field: flow.status.field, order: flow.status.order };
+  }
+  return out;
+}
+
+const SPEC_ORDERS = {
+  primary: ['orderVerification', 'businessDetails', 'approvals', 'reviewAndSignContract', 'finished'],
+  secondary: ['approvals', 'reviewAndSignContract', 'finished'],
+  calculatorApplication: ['viewShortlist', 'businessDetails', 'approvals', 'reviewAndSignContract', 'finished', 'canceled'],
+};
+
+const lower = (s: string) => s.toLowerCase();
+
+/** Build the scenario list; every status value of every flow appears in at least one record. */
+export function scenarios(defs: DefinitionSet): Scenario[] {
+  const orders = statusOrders(defs);
+  const order = (id: keyof typeof SPEC_ORDERS) => orders[id]?.order ?? SPEC_ORDERS[id];
+  const list: Scenario[] = [];
+  for (const s of order('primary')) {
+    list.push({ key: `primary.${lower(s)}.au`, brand: 'au', applicationType: 'vehicle', role: 'primary', status: s, set: {}, summary: `primary officer, AU, ${s}, digital signing` });
+  }
+  list.push(
+    { key: 'primary.sign-wet.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, AU, reviewAndSignContract, wet signing' },
+    { key: 'primary.sign-combined.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.businessDetails.financeDetails.personalGuarantee': 'yes', 'scoreboard.signingEnabled': true }, summary: 'primary officer, AU, reviewAndSignContract, digital with personal guarantee (combined)' },
+    { key: 'primary.quote-created.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: { docusignStatus: 'created', 'scoreboard.docusignStatus': 'created' }, summary: 'primary officer, AU, orderVerification, quote envelope created' },
+    { key: 'primary.reassigned.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: { 'scoreboard.primaryApplicant': undefined }, summary: 'quote recipient, AU, orderVerification, no primary applicant yet (reassigned quote)' },
+    { key: 'primary.credit-waiting.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', withSecondary: true, set: { 'scoreboard.statusCreditCheck': 'waiting', 'scoreboard.statusSecondary': 'approvals', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' }, summary: 'primary officer, AU, credit waiting (secondary ID scan incomplete: on hold)' },
+  );
+  for (const c of ['refer', 'referred', 'declined']) {
+    list.push({ key: `primary.credit-${c}.au`, brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.statusCreditCheck': c }, summary: `primary officer, AU, reviewAndSignContract, credit ${c}` });
+  }
+  list.push(
+    { key: 'primary.orderverification.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: {}, summary: 'primary officer, NZ, orderVerification' },
+    { key: 'primary.businessdetails.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: {}, summary: 'primary officer, NZ, businessDetails' },
+    { key: 'primary.sign-wet.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, NZ, reviewAndSignContract, wet signing' },
+    { key: 'primary.sign-digital.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: {}, summary: 'primary officer, NZ, reviewAndSignContract, digital signing' },
+    { key: 'primary.orderverification.introducer', brand: 'introducer', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, AU introducer brand, orderVerification, wet signing' },
+  );
+  for (const s of order('secondary')) {
+    const done = s !== 'approvals';
+    list.push({
+      key: `secondary.${lower(s)}.au`, brand: 'au', applicationType: 'vehicle', role: 'secondary', status: s === 'finished' ? 'finished' : 'reviewAndSignContract', withSecondary: true,
+      set: { 'scoreboard.statusSecondary': s, 'scoreboard.secondaryApplicant.identityVerificationStatus': done ? 'completed' : 'pending', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' },
+      summary: `secondary officer, AU, statusSecondary ${s}, digital signing`,
+    });
+  }
+  list.push({
+    key: 'secondary.sign-wet.au', brand: 'au', applicationType: 'vehicle', role: 'secondary', status: 'reviewAndSignContract', withSecondary: true,
+    set: { 'scoreboard.statusSecondary': 'reviewAndSignContract', 'scoreboard.secondaryApplicant.identityVerificationStatus': 'completed', 'scoreboard.wetSignature.signType': 'wet', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' },
+    summary: 'secondary officer, AU, reviewAndSignContract, wet signing (signs digitally)',
+  });
+  list.push({
+    key: 'secondary.approvals.nz', brand: 'nz', applicationType: 'vehicle', role: 'secondary', status: 'approvals', withSecondary: true,
+    set: { 'scoreboard.statusSecondary': 'approvals', 'scoreboard.secondaryApplicant.identityVerificationStatus': 'pending', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' },
+    summary: 'secondary officer, NZ, statusSecondary approvals',
+  });
+  for (const s of order('calculatorApplication')) {
+    list.push({ key: `calculator.${lower(s)}.au`, brand: 'au', applicationType: 'calculator', role: 'calculator', status: s, set: {}, summary: `calculator customer, AU, ${s}` });
+  }
+  list.push({ key: 'calculator.viewshortlist.nz', brand: 'nz', applicationType: 'calculator', role: 'calculator', status: 'viewShortlist', set: {}, summary: 'calculator customer, NZ, viewShortlist' });
+  return list;
+}
+
+/** Extra scenarios so every status value of every flow (sub-flows too) occurs in some record. */
+export function coverageScenarios(defs: DefinitionSet, records: Record<string, unknown>[]): Scenario[] {
+  const get = (rec: unknown, path: string) => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), rec);
+  const extra: Scenario[] = [];
+  for (const [flow, { field, order }] of Object.entries(statusOrders(defs))) {
+    const seen = new Set(records.map((r) => get(r, field)));
+    for (const value of order) {
+      if (seen.has(value)) continue;
+      extra.push({
+        key: `cover.${lower(flow)}.${lower(value)}.au`, brand: 'au', applicationType: flow.startsWith('calculator') ? 'calculator' : 'vehicle', role: flow.startsWith('calculator') ? 'calculator' : 'primary',
+        status: 'approvals', set: { [field]: value }, summary: `primary officer, AU, ${flow} at ${value}`,
+      });
+    }
+  }
+  return extra;
+}

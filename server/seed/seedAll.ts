@@ -1,0 +1,112 @@
+/** Seeds brands' demo users and applications, reference data and the rate book; idempotent. */
+import type { ServerServices } from '../context';
+import { hashPassword } from '../auth';
+import type { BrandContext } from '../brands';
+import { demoRecord, stableUuid, type DemoPerson } from './demoRecord';
+import { seedRatebook } from './ratebook';
+import { seedBusinesses, seedIndustries } from './referenceData';
+import { coverageScenarios, scenarios, type BrandSlot, type Scenario } from './scenarios';
+
+/** The password of every demo user (documented in the README and printed at start). */
+export const DEMO_PASSWORD = 'Fleetform-Demo-1';
+/** Demo e-mail domain (reserved for examples). */
+export const DEMO_DOMAIN = 'demo.example';
+
+/** One demo login. */
+export interface DemoLogin { email: string; role: string; region: string; brand: string; status: string; summary: string; applicationId: string }
+
+const emailOf = (key: string) => `${key}@${DEMO_DOMAIN}`;
+
+function brandFor(services: ServerServices, slot: BrandSlot): BrandContext {
+  const all = services.brands.all;
+  const intro = all.find((b) => /introducer/.test(b.id) || b.settings.introducer !== undefined || (b.settings.whiteLabel as { introducer?: unknown } | undefined)?.introducer !== undefined);
+  if (slot === 'introducer') return intro ?? services.brands.fallback;
+  const region = slot.toUpperCase();
+  return all.find((b) => b.region === region && b !== intro) ?? { ...services.brands.fallback, id: slot === 'nz' ? 'kiwi-nz' : services.brands.fallback.id, region };
+}
+
+/** Every scenario including the coverage fillers, with records built for a dry run. */
+function allScenarios(services: ServerServices): Scenario[] {
+  const defs = services.definitions.defs;
+  const base = scenarios(defs);
+  const records = base.map((s, i) => demoRecord(s, 'x', 'AU', 'x', person('x', s.key), null, i));
+  return [...base, ...coverageScenarios(defs, records)];
+}
+
+/** Demo mobile numbers within each region's rule (spec 000 s5: AU exactly 10 digits, NZ 9 to 12). */
+const DEMO_PHONE: Record<string, string> = { AU: '0412345678', NZ: '0211234567' };
+
+function person(id: string, key: string, region = 'AU'): DemoPerson {
+  const words = key.split(/[.-]/);
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  return { id, firstName: cap(words[0]), lastName: words.slice(1).map(cap).join(''), email: emailOf(key), phone: DEMO_PHONE[region] ?? DEMO_PHONE.AU };
+}
+
+/** Seed everything; `ratebookRows` rows of the rate book. Safe to run again (existing rows are kept). */
+export async function seedAll(services: ServerServices, options: { ratebookRows?: number } = {}): Promise<{ users: number; applications: number; ratebook: number }> {
+  const db = services.database.db;
+  await seedIndustries(db);
+  const introducer = brandFor(services, 'introducer');
+  const introAbn = String((introducer.settings.whiteLabel as { abn?: unknown } | undefined)?.abn ?? (introducer.settings.abn ?? ''));
+  await seedBusinesses(db, /^\d{11}$/.test(introAbn) ? [{ region: 'AU', number: introAbn, name: 'Introducer Partners', entityType: 'PRV' }] : []);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let users = 0;
+  let applications = 0;
+  const upsertUser = async (p: DemoPerson, brand: BrandContext) => {
+    const row = await db
+      .insertInto('users')
+      .values({ id: p.id, email: p.email, first_name: p.firstName, last_name: p.lastName, phone: p.phone, password_hash: passwordHash, brand_id: brand.id, region: brand.region })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) users++;
+  };
+  const list = allScenarios(services);
+  for (const [i, s] of list.entries()) {
+    const brand = brandFor(services, s.brand);
+    const appId = stableUuid(`app:${s.key}`);
+    const main = person(stableUuid(`user:${s.key}`), s.key, brand.region);
+    const companion = s.withSecondary ? person(stableUuid(`user:${s.key}.other`), `${s.key}.${s.role === 'secondary' ? 'primary' : 'secondary'}`, brand.region) : null;
+    const primary = s.role === 'secondary' ? companion : s.key.startsWith('primary.reassigned') || (s.role === 'calculator' && s.status === 'viewShortlist') ? null : main;
+    const secondary = s.role === 'secondary' ? main : companion;
+    await upsertUser(main, brand);
+    if (companion) await upsertUser(companion, brand);
+    const record = demoRecord(s, appId, brand.region, String((brand.settings.organisation as { name?: unknown } | undefined)?.name ?? brand.id), primary, secondary, i);
+    const inserted = await db
+      .insertInto('applications')
+      .values({
+        id: appId, application_type: s.applicationType, application_status: String(record.applicationStatus), brand_id: brand.id, region: brand.region,
+        definition_version: services.definitions.version, record,
+        // The quote recipient is the primary member even before scoreboard.primaryApplicant is set.
+        primary_user_id: s.role === 'secondary' ? companion?.id ?? null : main.id, secondary_user_id: secondary?.id ?? null,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) applications++;
+  }
+  const ratebook = await seedRatebook(db, options.ratebookRows ?? services.config.seedRatebookRows);
+  return { users, applications, ratebook };
+}
+
+/** Seed on first start (no users yet). */
+export async function seedIfEmpty(services: ServerServices): Promise<boolean> {
+  const any = await services.database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  const started = Date.now();
+  const result = await seedAll(services);
+  services.log.info('seeded demo data', { ...result, ms: Date.now() - started });
+  return true;
+}
+
+/** The demo logins for printing and the README table. */
+export async function demoLogins(services: ServerServices): Promise<{ password: string; users: DemoLogin[] }> {
+  const out: DemoLogin[] = [];
+  for (const s of allScenarios(services)) {
+    const brand = brandFor(services, s.brand);
+    const row = { role: s.role, region: brand.region, brand: brand.id, status: s.status, summary: s.summary, applicationId: stableUuid(`app:${s.key}`) };
+    out.push({ email: emailOf(s.key), ...row });
+    if (s.withSecondary) out.push({ email: emailOf(`${s.key}.${s.role === 'secondary' ? 'primary' : 'secondary'}`), ...row, role: s.role === 'secondary' ? 'primary' : 'secondary', summary: `${s.role === 'secondary' ? 'primary' : 'secondary'} officer of ${s.key}` });
+  }
+  return { password: DEMO_PASSWORD, users: out };
+}

@@ -1,0 +1,43 @@
+/** Creates the long-lived services: database (migrated), definitions, brands, providers. */
+import { join } from 'node:path';
+import { createPasswordProvider } from './auth';
+import { brandRegistry } from './brands';
+import type { ServerConfig } from './config';
+import type { ServerServices } from './context';
+import { migrate, openDatabase, pgliteDirOf, type DbHandle } from './db';
+import { loadServerDefinitions, type ServerDefinitions } from './definitions';
+import { createOutbox } from './email';
+import { createLocalDiskStorage } from './files';
+import { createLogger, type Logger } from './log';
+
+/** Open the configured database and apply migrations. */
+export async function openAndMigrate(config: ServerConfig, log: Logger): Promise<DbHandle> {
+  const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: pgliteDirOf(config.dataDir) });
+  const applied = await migrate(database);
+  if (applied.length) log.info('migrations applied', { applied });
+  return database;
+}
+
+/** Build services over an open database (tests pass their own database and definitions). */
+export function servicesFor(config: ServerConfig, database: DbHandle, definitions: ServerDefinitions, log: Logger): ServerServices {
+  const email = createOutbox(database.db);
+  return {
+    config,
+    database,
+    definitions,
+    brands: brandRegistry(definitions.defs),
+    email,
+    storage: createLocalDiskStorage(join(config.dataDir, 'files'), config.secret),
+    identity: createPasswordProvider({ db: database.db, email, definitions }),
+    log,
+  };
+}
+
+/** Everything the server needs, from configuration. */
+export async function createServices(config: ServerConfig, log = createLogger(config.logLevel)): Promise<ServerServices> {
+  const definitions = loadServerDefinitions(config.root);
+  for (const e of definitions.errors.slice(0, 20)) log.warn('definition problem', { file: e.file, line: e.line, column: e.column, pointer: e.pointer, message: e.message, hint: e.hint });
+  if (definitions.errors.length > 20) log.warn('more definition problems', { count: definitions.errors.length });
+  const database = await openAndMigrate(config, log);
+  return servicesFor(config, database, definitions, log);
+}

@@ -1,0 +1,241 @@
+/**
+ * Account pages on the real server (issue 3): sign-in routing for AU and NZ demo users (Enter
+ * submits), wrong password and throttling messages, forgot password -> the e-mail in the dev
+ * mailbox -> its /reset-password link -> every rule message verbatim -> save -> sign-in with the
+ * new password, a used link refused, logout ending the session, anonymous visitors sent to /login.
+ * Texts come from the layered catalogue; screenshots at phone and desktop width.
+ */
+import type { Page } from 'playwright-core';
+import { layersFor } from './definitions';
+import { expectEqual, test, type E2EContext } from './harness';
+import { expectMessage } from './page';
+
+const DEMO_PASSWORD = 'Fleetform-Demo-1';
+const AU = { host: 'au.localhost', selection: { region: 'au', brand: 'acme-au' } };
+const NZ = { host: 'nz.localhost', selection: { region: 'nz', brand: 'kiwi-nz' } };
+const PHONE = { width: 390, height: 844 };
+
+/** A labelled input (textbox or password) by its label text (the required mark ` *` aside). */
+const input = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
+
+/** Signs in through the /login form, submitting with Enter. */
+async function signInWithForm(page: Page, text: (k: string) => string, email: string, password: string): Promise<void> {
+  await input(page, text('account.login.email')).fill(email);
+  await input(page, text('account.login.password')).fill(password);
+  await input(page, text('account.login.password')).press('Enter');
+}
+
+/** The application id a demo user's session lands on (from the server). */
+async function landingOf(t: E2EContext, email: string): Promise<string> {
+  const probe = await t.newPage({ width: 800, height: 600 });
+  const { redirectTo } = await t.login(probe, email);
+  await probe.context().close();
+  return redirectTo ?? '';
+}
+
+/** Saves a full-page screenshot under test-results/. */
+const shoot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+
+for (const { host, selection } of [AU, NZ]) {
+  const { text } = layersFor(selection);
+  const region = selection.region;
+
+  test(`account ${region}: anonymous -> /login; sign-in with Enter lands on the status screen`, async (t) => {
+    const { page, url } = t;
+    const email = `primary.orderverification.${region}@demo.example`;
+    const landing = await landingOf(t, email);
+    await page.goto(url(host, '/'));
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('heading', { level: 1, name: text('account.login.heading') }).waitFor();
+    expectEqual(await page.title(), text('account.login.title'), 'login page title');
+    await shoot(page, `account-${region}-login-desktop`);
+    await signInWithForm(page, text, email, DEMO_PASSWORD);
+    await page.waitForURL((u) => u.pathname === `${landing}/order-verification`);
+    await page.getByRole('heading', { level: 1, name: text('reassign.heading') }).waitFor();
+    // The session survives a reload (httpOnly cookie; nothing in storage).
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: text('reassign.heading') }).waitFor();
+    expectEqual(await page.evaluate(() => localStorage.length), 0, 'nothing kept in localStorage');
+
+    const phone = await t.newPage(PHONE);
+    await phone.goto(url(host, '/login'));
+    await input(phone, text('account.login.email')).waitFor();
+    await shoot(phone, `account-${region}-login-phone`);
+  });
+}
+
+test('account au: a later status lands on its (not yet defined) screen; a calculator applicant on /dashboard', async (t) => {
+  const { page, url } = t;
+  const { text } = layersFor(AU.selection);
+  const landing = await landingOf(t, 'primary.businessdetails.au@demo.example');
+  await page.goto(url(AU.host, '/login'));
+  await signInWithForm(page, text, 'primary.businessdetails.au@demo.example', DEMO_PASSWORD);
+  await page.waitForURL((u) => u.pathname === `${landing}/businessDetails`);
+  await page.getByRole('heading', { level: 1, name: text('runtime.unavailable.title') }).waitFor();
+  await page.getByText(text('runtime.unavailable.body'), { exact: true }).waitFor();
+  await shoot(page, 'account-au-unavailable-desktop');
+
+  const calc = await t.newPage(PHONE);
+  await calc.goto(url(AU.host, '/login'));
+  await signInWithForm(calc, text, 'calculator.viewshortlist.au@demo.example', DEMO_PASSWORD);
+  await calc.waitForURL((u) => u.pathname === '/dashboard');
+  await calc.getByRole('heading', { level: 1, name: text('runtime.unavailable.title') }).waitFor();
+  await shoot(calc, 'account-au-dashboard-phone');
+
+  // A canceled application also goes to the dashboard (spec 002 s4).
+  const canceled = await t.newPage({ width: 1280, height: 900 });
+  await canceled.goto(url(AU.host, '/login'));
+  await signInWithForm(canceled, text, 'calculator.canceled.au@demo.example', DEMO_PASSWORD);
+  await canceled.waitForURL((u) => u.pathname === '/dashboard');
+});
+
+test('account au: wrong password and throttling show clear messages', async ({ page, url, newPage }) => {
+  const { text } = layersFor(AU.selection);
+  await page.goto(url(AU.host, '/login'));
+  // Required fields first (nothing is sent).
+  await page.getByRole('button', { name: text('account.login.submit') }).click();
+  await expectMessage(input(page, text('account.login.email')), text('validation.required'), 'e-mail required');
+  await signInWithForm(page, text, 'primary.approvals.au@demo.example', 'Wrong-Password-1');
+  const alert = page.getByRole('alert').filter({ hasText: text('auth.login.invalid') });
+  await alert.waitFor();
+  expectEqual(page.url().endsWith('/login'), true, 'stays on /login');
+  await page.locator('button[type="submit"]:not([disabled])').waitFor();
+  await shoot(page, 'account-au-login-invalid-desktop');
+  // The account is throttled after repeated failures (the server's rule), with its own message.
+  for (let i = 0; i < 6; i++) {
+    await page.getByRole('button', { name: text('account.login.submit') }).click();
+    await page.waitForTimeout(150);
+  }
+  await page.getByRole('alert').filter({ hasText: text('auth.login.throttled') }).waitFor();
+  const phone = await newPage(PHONE);
+  await phone.goto(url(AU.host, '/login'));
+  await signInWithForm(phone, text, 'primary.approvals.au@demo.example', DEMO_PASSWORD);
+  await phone.getByRole('alert').filter({ hasText: text('auth.login.throttled') }).waitFor();
+  await shoot(phone, 'account-au-login-throttled-phone');
+});
+
+for (const { host, selection } of [AU, NZ]) {
+  const { text } = layersFor(selection);
+  const region = selection.region;
+
+  test(`account ${region}: forgot password -> e-mail -> reset rules verbatim -> save -> sign in with the new password`, async (t) => {
+    const { page, url, mailbox } = t;
+    const email = `primary.sign-wet.${region}@demo.example`;
+    await page.goto(url(host, '/login'));
+    await page.getByRole('link', { name: text('account.login.forgot') }).click();
+    await page.waitForURL((u) => u.searchParams.get('showLogin') === 'false');
+    await page.getByRole('heading', { level: 1, name: text('account.forgot.heading') }).waitFor();
+    await input(page, text('account.forgot.email')).fill(email);
+    await page.getByRole('button', { name: text('account.forgot.submit') }).click();
+    await page.getByText(text('account.forgot.sent'), { exact: true }).waitFor();
+    await shoot(page, `account-${region}-forgot-sent-desktop`);
+    const forgotPhone = await t.newPage(PHONE);
+    await forgotPhone.goto(url(host, '/login?showLogin=false'));
+    await input(forgotPhone, text('account.forgot.email')).waitFor();
+    await shoot(forgotPhone, `account-${region}-forgot-phone`);
+    await forgotPhone.context().close();
+
+    const mails = await mailbox(email);
+    expectEqual(mails.length, 1, 'one reset e-mail');
+    const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mails[0].body_text)?.[0];
+    if (!link) throw new Error(`no reset link in ${JSON.stringify(mails[0].body_text)}`);
+    const linkUrl = new URL(link);
+    expectEqual(linkUrl.hostname, host, 'the link points at the brand host');
+    expectEqual(linkUrl.searchParams.get('email'), email, 'the link carries the e-mail');
+
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: text('account.reset.heading') }).waitFor();
+    expectEqual(await page.title(), 'Set up New Password', 'title verbatim');
+    const username = input(page, text('account.reset.username'));
+    const password = input(page, text('account.reset.password'));
+    const confirm = input(page, text('account.reset.confirmPassword'));
+    expectEqual(await username.inputValue(), email, 'Username from the link');
+    expectEqual(await page.getByRole('button', { name: 'SAVE NEW PASSWORD' }).count(), 1, 'button label verbatim');
+    expectEqual(await page.getByRole('link', { name: text('account.reset.backToLogin') }).getAttribute('href'), '/login', 'link back to /login');
+
+    const rules: [string, string][] = [
+      ['abc', 'Min password length of 8 characters'],
+      ['abcdefgh', 'A least (1) upper case letter'],
+      ['ABCDEFGH', 'A least (1) lower case letter'],
+      ['Abcdefgh', 'A least (1) number'],
+      ['Abcdeee1', 'Max 2 consecutive identical characters'],
+    ];
+    for (const [value, message] of rules) {
+      await password.fill(value);
+      await password.press('Tab');
+      await expectMessage(password, message, `rule for ${value}`);
+    }
+    const newPassword = `Fleetform-New-${region === 'au' ? 2 : 3}`;
+    await password.fill(newPassword);
+    await password.press('Tab');
+    await expectMessage(password, '', 'valid password');
+    await confirm.fill(`${newPassword}x`);
+    await confirm.press('Tab');
+    await expectMessage(confirm, 'Passwords should match', 'match rule');
+    await shoot(page, `account-${region}-reset-errors-desktop`);
+    const phone = await t.newPage(PHONE);
+    await phone.goto(link);
+    await input(phone, text('account.reset.password')).fill('abc');
+    await input(phone, text('account.reset.password')).press('Tab');
+    await expectMessage(input(phone, text('account.reset.password')), 'Min password length of 8 characters', 'phone rule');
+    await shoot(phone, `account-${region}-reset-phone`);
+    await phone.context().close();
+
+    await confirm.fill(newPassword);
+    await confirm.press('Enter');
+    await page.getByText('Your password has been updated.', { exact: true }).waitFor();
+    await shoot(page, `account-${region}-reset-done-desktop`);
+
+    // The link is single use: the server refuses it, the page says so and offers a new one.
+    await page.goto(link);
+    await input(page, text('account.reset.password')).fill(newPassword);
+    await input(page, text('account.reset.confirmPassword')).fill(newPassword);
+    await page.getByRole('button', { name: 'SAVE NEW PASSWORD' }).click();
+    await page.getByRole('alert').filter({ hasText: text('auth.reset.invalid') }).waitFor();
+    expectEqual(await page.getByRole('link', { name: 'Reset Password' }).getAttribute('href'), '/login?showLogin=false', 'Reset Password link');
+
+    // The old password no longer works; the new one does.
+    await page.getByRole('link', { name: text('account.reset.backToLogin') }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await signInWithForm(page, text, email, DEMO_PASSWORD);
+    await page.getByRole('alert').filter({ hasText: text('auth.login.invalid') }).waitFor();
+    await signInWithForm(page, text, email, newPassword);
+    await page.waitForURL((u) => u.pathname.startsWith('/applications/'));
+  });
+}
+
+test('account au: logout ends the session (a reload stays signed out); the error page', async (t) => {
+  const { page, url, graphql } = t;
+  const { text } = layersFor(AU.selection);
+  await page.goto(url(AU.host, '/login'));
+  await signInWithForm(page, text, 'primary.finished.au@demo.example', DEMO_PASSWORD);
+  await page.waitForURL((u) => u.pathname.startsWith('/applications/'));
+  await page.goto(url(AU.host, '/logout'));
+  await page.waitForURL((u) => u.pathname === '/login');
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: text('account.login.heading') }).waitFor();
+  await page.goto(url(AU.host, '/'));
+  await page.waitForURL((u) => u.pathname === '/login');
+  const who = await graphql(page, AU.host, 'query { user { id } }');
+  expectEqual(who.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED', 'the server session is gone');
+
+  // A failure loading the application when the app starts goes to the error page (spec 002 s4);
+  // the failure is simulated in the browser, the session is the real server's.
+  const failing = await t.newPage({ width: 1280, height: 900 });
+  await t.login(failing, 'primary.finished.au@demo.example');
+  await failing.route('**/graphql', async (route) => {
+    if ((route.request().postData() ?? '').includes('getVehicleApplication')) await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'unavailable' }] }) });
+    else await route.continue();
+  });
+  await failing.goto(url(AU.host, '/'));
+  await failing.waitForURL((u) => u.pathname === '/error');
+  await failing.getByRole('heading', { level: 1, name: text('account.error.heading') }).waitFor();
+
+  await page.goto(url(AU.host, '/error'));
+  await page.getByRole('heading', { level: 1, name: text('account.error.heading') }).waitFor();
+  await shoot(page, 'account-au-error-desktop');
+  const phone = await t.newPage(PHONE);
+  await phone.goto(url(AU.host, '/error'));
+  await phone.getByRole('heading', { level: 1, name: text('account.error.heading') }).waitFor();
+  await shoot(phone, 'account-au-error-phone');
+});

@@ -1,0 +1,90 @@
+/**
+ * The authorisation matrix's expectations, written out by hand from the spec and the flows (not derived
+ * from the code under test). Each cell: 'ok' (answers data, no error) or the error code expected.
+ * Columns per caller: [own application, someone else's application]. Fixture (see fixture.ts): every
+ * application is in status businessDetails; `shared` belongs to primary + secondary, `calculator` to the
+ * calculator customer (wet signature, no primary applicant yet), `other` to the other applicant.
+ */
+export type Cell = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'FORBIDDEN_PATH' | 'TRANSITION_NOT_ALLOWED' | 'INVALID_TRANSITION' | 'CAPABILITY_UNAVAILABLE' | 'NOT_FOUND';
+/** [own, others] per caller. */
+export type Row = Record<'anonymous' | 'primary' | 'secondary' | 'calculator' | 'other', [Cell, Cell]>;
+
+const U = 'UNAUTHENTICATED';
+const F = 'FORBIDDEN';
+const FP = 'FORBIDDEN_PATH';
+const CU = 'CAPABILITY_UNAVAILABLE';
+const NF = 'NOT_FOUND';
+const IT = 'INVALID_TRANSITION';
+
+/** Applicants reach only their own application; the pending provider answers the typed not-yet error. */
+const memberPending: Row = { anonymous: [U, U], primary: [CU, F], secondary: [CU, F], calculator: [CU, F], other: [CU, F] };
+/** Signed-in operations whose provider comes later. */
+const userPending: Row = { anonymous: [U, U], primary: [CU, CU], secondary: [CU, CU], calculator: [CU, CU], other: [CU, CU] };
+/** Anyone, no application involved. */
+const open: Row = { anonymous: ['ok', 'ok'], primary: ['ok', 'ok'], secondary: ['ok', 'ok'], calculator: ['ok', 'ok'], other: ['ok', 'ok'] };
+/** Any signed-in user, no application involved. */
+const signedIn: Row = { anonymous: [U, U], primary: ['ok', 'ok'], secondary: ['ok', 'ok'], calculator: ['ok', 'ok'], other: ['ok', 'ok'] };
+/** Members read their own application only. */
+const memberRead: Row = { anonymous: [U, U], primary: ['ok', F], secondary: ['ok', F], calculator: ['ok', F], other: ['ok', F] };
+/**
+ * Writes the primary officer makes in businessDetails: the secondary officer may not (the step gives that
+ * role no such path), the calculator customer counts as primary (no primary applicant yet).
+ */
+const primaryWrite: Row = { anonymous: [U, U], primary: ['ok', F], secondary: [FP, F], calculator: ['ok', F], other: ['ok', F] };
+
+/** Operation -> expected outcome per caller and column. */
+export const EXPECTED: Record<string, Row> = {
+  getVehicleApplication: memberRead,
+  createOrUpdateProperty: primaryWrite,
+  // Signing status: shared/other already store 'completed' (a repeat is accepted unchanged); the calculator
+  // application signs wet, so its primary completes it; the secondary holds no role in quote signing.
+  updateDocusignStatus: { anonymous: [U, U], primary: ['ok', F], secondary: ['TRANSITION_NOT_ALLOWED', F], calculator: ['ok', F], other: ['ok', F] },
+  reassignQuote: primaryWrite,
+  selectPrimaryApplicant: primaryWrite,
+  selectSecondaryApplicant: primaryWrite,
+  // The shortlist lives on calculator applications only.
+  updateShortlists: { anonymous: [U, U], primary: [FP, F], secondary: [FP, F], calculator: ['ok', F], other: [FP, F] },
+  user: memberRead,
+  getOrgProfilesByDomain: open,
+  industries: signedIn,
+  subDivisions: signedIn,
+  subGroups: signedIn,
+  // Public calculator calls (spec 002 s6: anonymous visitors search, look businesses up and enquire).
+  getBusinessInfo: open,
+  session: open,
+  login: open,
+  logout: open,
+  requestPasswordReset: open,
+  resetPassword: open,
+  getSignedUrl: memberRead,
+  saveFile: memberRead,
+  // Someone else's file is answered as not found (its existence is not disclosed).
+  getFileByUUID: { anonymous: [U, U], primary: ['ok', NF], secondary: ['ok', NF], calculator: ['ok', NF], other: ['ok', NF] },
+  getQuoteDocusign: memberPending,
+  getEnvelope: memberPending,
+  getQuotePDF: memberPending,
+  getEnvelopeMLA: memberPending,
+  getMLADocusign: memberPending,
+  getWetSignatureUrl: memberPending,
+  sendWetSignatureEmail: memberPending,
+  // Signed-document uploads belong to the contract step (reviewAndSignContract); the fixture is in businessDetails.
+  uploadWetSignature: { anonymous: [U, U], primary: [FP, F], secondary: [FP, F], calculator: [FP, F], other: [FP, F] },
+  deleteWetSignature: { anonymous: [U, U], primary: [FP, F], secondary: [FP, F], calculator: [FP, F], other: [FP, F] },
+  // Submitting moves the status to finished: the flow has no such transition from businessDetails.
+  submitWetSignature: { anonymous: [U, U], primary: [IT, F], secondary: [IT, F], calculator: [IT, F], other: [IT, F] },
+  initGBGIdScan: memberPending,
+  saveDrivingLicense: memberPending,
+  submitCreditCheck: memberPending,
+  creditCheck: memberPending,
+  updateQuoteStageName: memberPending,
+  fetchRatebook: open,
+  fetchCacheMakeModel: open,
+  getSalesforceAccountByUser: userPending,
+  getSalesforceOpportunityByUser: userPending,
+  sendRequestCallback: open,
+  saveCalculatorLeadDialler: open,
+  saveCalculatorOnlineAccount: open,
+};
+
+/** Operations whose allowed cells change the application: the fixture is reset before each of their cells. */
+export const MUTATING = new Set(['createOrUpdateProperty', 'updateDocusignStatus', 'reassignQuote', 'selectPrimaryApplicant', 'selectSecondaryApplicant', 'updateShortlists', 'logout', 'saveFile', 'getSignedUrl', 'uploadWetSignature', 'deleteWetSignature', 'submitWetSignature']);

@@ -1,0 +1,110 @@
+/**
+ * Test harness of the API suite: the real app (server/app.ts) over a real database (PGlite in a temp
+ * directory, or PostgreSQL in a throw-away schema when TEST_DATABASE_URL is set), the project's definitions,
+ * and fixture applications written straight to the database.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createApp, type App } from '../../../server/app';
+import { createSession } from '../../../server/auth';
+import { readConfig } from '../../../server/config';
+import { migrate, openPglite, openPostgres, type DbHandle } from '../../../server/db';
+import { loadServerDefinitions, type ServerDefinitions } from '../../../server/definitions';
+import { resolvers } from '../../../server/graphql/resolvers';
+import { createLogger } from '../../../server/log';
+import { servicesFor } from '../../../server/services';
+import { FIXTURE, insertFixture } from './fixture';
+
+/** Which databases the suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A GraphQL answer. */
+export interface Answer {
+  status: number;
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
+/** Callers of the suite: nobody, or a fixture user's session. */
+export type Who = 'anonymous' | 'primary' | 'secondary' | 'calculator' | 'other';
+
+/** The running harness. */
+export interface Harness {
+  app: App;
+  database: DbHandle;
+  definitions: ServerDefinitions;
+  /** Session cookies by caller (refreshed by {@link Harness.reset}). */
+  cookies: Record<Exclude<Who, 'anonymous'>, string>;
+  /** POST a GraphQL operation as a caller. */
+  gql(who: Who, query: string, variables?: Record<string, unknown>): Promise<Answer>;
+  /** Put the fixture back exactly as it was (every table emptied first) and open fresh sessions. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: DbHandle; cleanup: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = mkdtempSync(join(tmpdir(), 'ff-api-'));
+    const database = await openPglite(join(dir, 'pglite'));
+    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `api_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const sep = url.includes('?') ? '&' : '?';
+  const database = await openPostgres(`${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`, 4);
+  return {
+    database,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+const TABLES = ['audit_log', 'idempotency_keys', 'sessions', 'password_resets', 'outbox', 'files', 'applications', 'users', 'sub_groups', 'sub_divisions', 'industries'];
+
+/** Start the app over a fresh database of the given kind. */
+export async function startHarness(kind: 'pglite' | 'postgres'): Promise<Harness> {
+  const { database, cleanup } = await openDatabase(kind);
+  await migrate(database);
+  const root = join(import.meta.dirname, '../../..');
+  const definitions = loadServerDefinitions(root);
+  const dataDir = mkdtempSync(join(tmpdir(), 'ff-api-data-'));
+  const config = { ...readConfig({ NODE_ENV: 'test', DEMO: '0' }, { dataDir, secret: 'test-secret-test-secret-test-secret' }), root };
+  const services = servicesFor(config, database, definitions, createLogger('error'));
+  const app = await createApp(services, { serveStatic: false, resolvers });
+  const cookies = { primary: '', secondary: '', calculator: '', other: '' };
+  const harness: Harness = {
+    app,
+    database,
+    definitions,
+    cookies,
+    async gql(who, query, variables) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', host: 'au.localhost' };
+      if (who !== 'anonymous') headers.cookie = `ff_session=${cookies[who]}`;
+      const res = await app.fetch('http://au.localhost/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+      const body = (await res.json()) as Omit<Answer, 'status'>;
+      return { status: res.status, ...body };
+    },
+    async reset() {
+      await database.exec(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+      await insertFixture(database.db);
+      for (const who of ['primary', 'secondary', 'calculator', 'other'] as const) cookies[who] = await createSession(database.db, FIXTURE.users[who].id, FIXTURE.brand);
+    },
+    async close() {
+      await database.close();
+      await cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  await harness.reset();
+  return harness;
+}

@@ -1,0 +1,33 @@
+/** Small helpers of the API suite: write calls, row snapshots and audit counts. */
+import { sql } from 'kysely';
+import type { Answer, Harness, Who } from './harness';
+
+/** createOrUpdateProperty as `who` on `appId` at scoreboard.<path>. */
+export function setProperty(h: Harness, who: Who, appId: string, path: string, value: unknown, expectedVersion?: number, extra: Record<string, unknown> = {}): Promise<Answer> {
+  const [propertyFirst, propertySecond, propertyThird] = path.split('.');
+  return h.gql(
+    who,
+    'mutation($id: ID!, $p: PropertyParams!, $v: Int) { createOrUpdateProperty(applicationId: $id, params: $p, expectedVersion: $v) { status message version } }',
+    { id: appId, p: { value, propertyFirst, propertySecond, propertyThird, ...extra }, v: expectedVersion },
+  );
+}
+
+/** The stored row's record and version. */
+export async function row(h: Harness, appId: string): Promise<{ record: Record<string, unknown>; version: number; primary: string | null; secondary: string | null }> {
+  const r = await h.database.db.selectFrom('applications').select(['record', 'version', 'primary_user_id', 'secondary_user_id']).where('id', '=', appId).executeTakeFirstOrThrow();
+  return { record: r.record as Record<string, unknown>, version: r.version, primary: r.primary_user_id, secondary: r.secondary_user_id };
+}
+
+/** Audit rows of an application, oldest first. */
+export async function audit(h: Harness, appId: string) {
+  return h.database.db.selectFrom('audit_log').selectAll().where('application_id', '=', appId).orderBy('id').execute();
+}
+
+/** Patch the stored record directly (what a provider adapter on the server would have done). */
+export async function serverSets(h: Harness, appId: string, path: string, value: unknown): Promise<void> {
+  const p = `{${path.split('.').join(',')}}`;
+  await sql`UPDATE applications SET record = jsonb_set(record, ${p}::text[], ${JSON.stringify(value)}::jsonb, true) WHERE id = ${appId}`.execute(h.database.db);
+}
+
+/** The first error's code (or 'ok'). */
+export const codeOf = (a: Answer): string => (a.errors?.length ? String(a.errors[0].extensions?.code ?? a.errors[0].message) : 'ok');

@@ -1,0 +1,192 @@
+/**
+ * Accepted writes: a status walks forward only along the flow, every accepted write and transition is an
+ * audit row, one path is patched per write, provider outcomes repeat only what the server holds, and the
+ * officer writers hand the application over.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURE } from './fixture';
+import { DATABASES, startHarness, type Harness } from './harness';
+import { audit, codeOf, row, serverSets, setProperty } from './helpers';
+
+const A = FIXTURE.apps.shared;
+const B = FIXTURE.apps.calculator;
+const READ = 'query($id: ID) { getVehicleApplication(applicationId: $id) { applicationId version roles scoreboard { status statusSecondary docusignStatus primaryApplicant { userId confirmed identityVerificationStatus } } } }';
+
+describe.each(DATABASES)('journeys on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  }, 120_000);
+  afterAll(async () => h?.close());
+  beforeEach(async () => h.reset());
+
+  it('walks the primary officer from business details to approvals and audits each step', async () => {
+    const finance = { currentFleetSize: '3', numberOfEmployees: '12', purchaseMoreVehicles: 'yes', howManyVehicles: '1', valueOfApplication: 50000, personalGuarantee: 'yes', completed: 'yes' };
+    const before = await row(h, A);
+    const w = await setProperty(h, 'primary', A, 'businessDetails.financeDetails', finance);
+    expect(w.data?.createOrUpdateProperty).toMatchObject({ status: '200', message: 'OK', version: before.version + 1 });
+    const t = await setProperty(h, 'primary', A, 'status', 'approvals');
+    expect(codeOf(t)).toBe('ok');
+    const after = await row(h, A);
+    expect(after.version).toBe(before.version + 2);
+    expect((after.record.scoreboard as Record<string, unknown>).status).toBe('approvals');
+    // Only the written path changed.
+    const untouched = { ...(before.record.scoreboard as Record<string, unknown>) };
+    const now = { ...(after.record.scoreboard as Record<string, unknown>) };
+    delete untouched.status;
+    delete now.status;
+    delete untouched.businessDetails;
+    expect((now.businessDetails as Record<string, unknown>).financeDetails).toEqual(finance);
+    delete now.businessDetails;
+    expect(now).toEqual(untouched);
+    const rows = await audit(h, A);
+    expect(rows.map((r) => [r.action, r.path, r.from_status, r.to_status, r.user_id])).toEqual([
+      ['write', 'scoreboard.businessDetails.financeDetails', null, null, FIXTURE.users.primary.id],
+      ['transition:primary.businessDetailsCreated', 'scoreboard.status', 'businessDetails', 'approvals', FIXTURE.users.primary.id],
+    ]);
+    expect(rows[0].to_value).toEqual(finance);
+
+    // In approvals: the ID form, then identity verification (a transition of its own flow, guarded by the form).
+    expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.identityVerificationStatus', 'completed'))).toBe('GUARD_FAILED');
+    const id = { firstName: 'Pat', lastName: 'Primary', dob: '01/02/1980', driversLicenceNumber: '12345678', driversLicenceState: 'NSW', driversCardNumber: '1234567890' };
+    expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant', null, undefined, { value: undefined, idScanResult: id }))).toBe('ok');
+    expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.identityVerificationStatus', 'completed'))).toBe('ok');
+    expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.privacyConsent', 'confirmed'))).toBe('ok');
+    // The review completes only after the credit bureau answered (server-held statusCreditCheck).
+    expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.applicationReviewStatus', 'completed'))).toBe('GUARD_FAILED');
+    await serverSets(h, A, 'scoreboard.statusCreditCheck', 'approved');
+    // Repeating what the server holds is accepted unchanged, and audited as such.
+    const v = (await row(h, A)).version;
+    const same = await setProperty(h, 'primary', A, 'statusCreditCheck', 'approved');
+    expect(same.data?.createOrUpdateProperty).toMatchObject({ status: '200', message: 'unchanged', version: v });
+    expect((await audit(h, A)).at(-1)).toMatchObject({ action: 'unchanged', path: 'scoreboard.statusCreditCheck' });
+    expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.applicationReviewStatus', 'completed'))).toBe('ok');
+    expect(codeOf(await setProperty(h, 'primary', A, 'status', 'reviewAndSignContract'))).toBe('ok');
+    // Finishing a digitally signed contract is the signing provider's outcome.
+    const finish = await setProperty(h, 'primary', A, 'status', 'finished');
+    expect(codeOf(finish)).toBe('GUARD_FAILED');
+    expect(finish.errors?.[0].extensions?.reason).toMatch(/only the server sets it/);
+  });
+
+  it('walks the secondary officer through the ID check', async () => {
+    expect((await setProperty(h, 'secondary', A, 'statusSecondary', 'approvals')).data?.createOrUpdateProperty).toMatchObject({ message: 'unchanged' });
+    const id = { firstName: 'Sam', lastName: 'Second', driversLicenceNumber: 'AB1234' };
+    expect(codeOf(await setProperty(h, 'secondary', A, 'secondaryApplicant.idScanResult', id))).toBe('ok');
+    expect(codeOf(await setProperty(h, 'primary', A, 'secondaryApplicant.identityVerificationStatus', 'completed'))).toBe('TRANSITION_NOT_ALLOWED');
+    expect(codeOf(await setProperty(h, 'secondary', A, 'secondaryApplicant.identityVerificationStatus', 'completed'))).toBe('ok');
+    expect(codeOf(await setProperty(h, 'secondary', A, 'statusSecondary', 'reviewAndSignContract'))).toBe('ok');
+    expect(codeOf(await setProperty(h, 'secondary', A, 'statusSecondary', 'finished'))).toBe('PROVIDER_OUTCOME');
+    const s = (await row(h, A)).record.scoreboard as Record<string, unknown>;
+    expect(s.statusSecondary).toBe('reviewAndSignContract');
+  });
+
+  it('completes wet-signature acceptance and moves the primary journey on', async () => {
+    await serverSets(h, A, 'scoreboard.status', 'orderVerification');
+    await serverSets(h, A, 'scoreboard.docusignStatus', 'none');
+    await serverSets(h, A, 'docusignStatus', 'none');
+    await serverSets(h, A, 'scoreboard.wetSignature', { signType: 'wet' });
+    const r = await h.gql('primary', 'mutation($id: ID!) { updateDocusignStatus(applicationId: $id, docusignStatus: "completed") { status message version } }', { id: A });
+    expect(r.data?.updateDocusignStatus).toMatchObject({ status: '200' });
+    const { record } = await row(h, A);
+    expect(record.docusignStatus).toBe('completed');
+    expect(record.scoreboard).toMatchObject({ docusignStatus: 'completed', status: 'businessDetails' });
+    expect((await audit(h, A)).map((x) => x.action)).toEqual(['transition:quoteSigning.signingCompleted', 'transition:primary.quoteAccepted']);
+  });
+
+  it('keeps the calculator customer primary and their shortlist on the application', async () => {
+    const read = await h.gql('calculator', READ, {});
+    expect(read.data?.getVehicleApplication).toMatchObject({ applicationId: B, roles: ['primary'] });
+    const shortlist = [{ catalogVehicleId: 'CV-9', duration: 48, distance: 15000 }];
+    const r = await h.gql('calculator', 'mutation($id: ID, $u: ID!, $s: JSON!) { updateShortlists(applicationId: $id, userId: $u, shortlists: $s) { success results { userProfile { shortlists } vehicleApplication { calculator { shortlists { catalogVehicleId } } } } } }', {
+      id: B,
+      u: FIXTURE.users.calculator.id,
+      s: shortlist,
+    });
+    expect(r.data?.updateShortlists).toMatchObject({ success: true, results: { userProfile: { shortlists: shortlist }, vehicleApplication: { calculator: { shortlists: [{ catalogVehicleId: 'CV-9' }] } } } });
+  });
+
+  it('hands the application over on reassignQuote and invites the officer', async () => {
+    const u = { firstName: 'Olive', lastName: 'Officer', email: 'Olive.Officer@fixture.test', phone: '0411222333' };
+    const r = await h.gql('primary', 'mutation($u: UserInfoInput!) { reassignQuote(userInfo: $u) { status message } }', { u });
+    expect(r.data?.reassignQuote).toMatchObject({ status: '200' });
+    const officer = await h.database.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', 'olive.officer@fixture.test').executeTakeFirstOrThrow();
+    expect(officer.password_hash).toBeNull();
+    const after = await row(h, A);
+    expect(after.primary).toBe(officer.id);
+    expect((after.record.scoreboard as Record<string, unknown>).primaryApplicant).toMatchObject({ userId: officer.id, email: 'olive.officer@fixture.test', confirmed: 'no' });
+    const mail = await h.database.db.selectFrom('outbox').select(['to_address', 'body_text']).where('to_address', '=', 'olive.officer@fixture.test').execute();
+    expect(mail.length).toBe(1);
+    expect(mail[0].body_text).toMatch(/reset-password\?hash=/);
+    // The sender's access is gone.
+    expect(codeOf(await h.gql('primary', READ, { id: A }))).toBe('FORBIDDEN');
+    expect((await h.gql('primary', READ, {})).data?.getVehicleApplication).toBeNull();
+  });
+
+  it('lets the confirmed primary name Authorised Officer (2), who then reaches the application', async () => {
+    const u = { firstName: 'Nina', lastName: 'Second', email: 'nina@fixture.test', phone: '0411222444' };
+    const r = await h.gql('primary', 'mutation($u: UserInfoInput!) { selectSecondaryApplicant(applicantType: "secretary", userInfo: $u) { status secondaryApplicant { userId email applicantType } } }', { u });
+    expect(r.data?.selectSecondaryApplicant).toMatchObject({ status: '200', secondaryApplicant: { email: 'nina@fixture.test', applicantType: 'secretary' } });
+    const after = await row(h, A);
+    expect(after.secondary).toBe((r.data?.selectSecondaryApplicant as { secondaryApplicant: { userId: string } }).secondaryApplicant.userId);
+    // The previous secondary officer no longer reaches it.
+    expect(codeOf(await h.gql('secondary', READ, { id: A }))).toBe('FORBIDDEN');
+  });
+
+  it('applies concurrent writes to different paths without losing either, and lets only one stale writer win', async () => {
+    const v = (await row(h, A)).version;
+    const [a, b] = await Promise.all([
+      setProperty(h, 'primary', A, 'businessDetails.annualRevenue', 111111),
+      setProperty(h, 'primary', A, 'entityDetails.industry', 'Construction'),
+    ]);
+    expect([codeOf(a), codeOf(b)]).toEqual(['ok', 'ok']);
+    const now = await row(h, A);
+    expect(now.version).toBe(v + 2);
+    expect(now.record.scoreboard).toMatchObject({ businessDetails: { annualRevenue: 111111 }, entityDetails: { industry: 'Construction' } });
+    const [c, d] = await Promise.all([
+      setProperty(h, 'primary', A, 'businessDetails.annualRevenue', 1, v + 2),
+      setProperty(h, 'primary', A, 'businessDetails.annualRevenue', 2, v + 2),
+    ]);
+    expect([codeOf(c), codeOf(d)].sort()).toEqual(['STALE_VERSION', 'ok']);
+    expect((await row(h, A)).version).toBe(v + 3);
+  });
+});
+
+describe.each(DATABASES)('more journeys on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  }, 120_000);
+  afterAll(async () => h?.close());
+  beforeEach(async () => h.reset());
+
+  it('lets the quote recipient of a reassigned quote confirm as the primary officer', async () => {
+    await serverSets(h, A, 'scoreboard.primaryApplicant', {});
+    await serverSets(h, A, 'scoreboard.status', 'orderVerification');
+    // Proceed: the same status again is accepted unchanged; then business details need the signed quote (stored completed).
+    expect((await setProperty(h, 'primary', A, 'status', 'orderVerification')).data?.createOrUpdateProperty).toMatchObject({ status: '200' });
+    expect(codeOf(await setProperty(h, 'primary', A, 'status', 'businessDetails'))).toBe('ok');
+    const r = await h.gql('primary', 'mutation($u: UserInfoInput!) { selectPrimaryApplicant(isCurrentUserPrimary: true, vehicleApplicationStatus: "yes", userInfo: $u) { status primaryApplicant { userId email confirmed phone } } }', {
+      u: { firstName: 'Pat', lastName: 'Primary', email: 'whatever@fixture.test', phone: ' ' },
+    });
+    expect(r.data?.selectPrimaryApplicant).toEqual({ status: '200', primaryApplicant: { userId: FIXTURE.users.primary.id, email: FIXTURE.users.primary.email, confirmed: 'yes', phone: '0400000000' } });
+    expect(((await row(h, A)).record.scoreboard as Record<string, unknown>).primaryApplicant).toMatchObject({ userId: FIXTURE.users.primary.id, confirmed: 'yes', firstName: 'Pat' });
+  });
+
+  it('walks a calculator application from the shortlist into business details', async () => {
+    await serverSets(h, B, 'scoreboard.status', 'viewShortlist');
+    expect(codeOf(await setProperty(h, 'calculator', B, 'status', 'approvals'))).toBe('INVALID_TRANSITION');
+    expect(codeOf(await setProperty(h, 'calculator', B, 'status', 'businessDetails'))).toBe('ok');
+    expect(codeOf(await setProperty(h, 'calculator', B, 'status', 'canceled'))).toBe('PROVIDER_OUTCOME');
+    expect((await audit(h, B)).map((r) => r.action)).toEqual(['transition:calculatorApplication.continue']);
+  });
+
+  it("does not show an officer's ID data to the other officer", async () => {
+    await serverSets(h, A, 'scoreboard.primaryApplicant.idScanResult', { firstName: 'Pat', driversLicenceNumber: 'SECRET1' });
+    await serverSets(h, A, 'scoreboard.secondaryApplicant.idScanData', { licenseNumber: 'SECRET2' });
+    const q = 'query($id: ID) { getVehicleApplication(applicationId: $id) { scoreboard { primaryApplicant { firstName idScanResult { driversLicenceNumber } } secondaryApplicant { firstName idScanData } } } }';
+    const asSecondary = (await h.gql('secondary', q, { id: A })).data?.getVehicleApplication;
+    expect(asSecondary).toEqual({ scoreboard: { primaryApplicant: { firstName: 'Primary', idScanResult: null }, secondaryApplicant: { firstName: 'Secondary', idScanData: { licenseNumber: 'SECRET2' } } } });
+    const asPrimary = (await h.gql('primary', q, { id: A })).data?.getVehicleApplication;
+    expect(asPrimary).toEqual({ scoreboard: { primaryApplicant: { firstName: 'Primary', idScanResult: { driversLicenceNumber: 'SECRET1' } }, secondaryApplicant: { firstName: 'Secondary', idScanData: null } } });
+  });
+});

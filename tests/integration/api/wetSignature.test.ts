@@ -1,0 +1,66 @@
+/** Wet signature: upload signed PDFs in the contract step, submit once (idempotently), no deleting afterwards. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURE } from './fixture';
+import { DATABASES, startHarness, type Harness, type Who } from './harness';
+import { audit, codeOf, row, serverSets } from './helpers';
+
+const A = FIXTURE.apps.shared;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+
+describe.each(DATABASES)('wet signature on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  }, 120_000);
+  afterAll(async () => h?.close());
+  beforeEach(async () => {
+    await h.reset();
+    await serverSets(h, A, 'scoreboard.status', 'reviewAndSignContract');
+    await serverSets(h, A, 'scoreboard.wetSignature', { signType: 'wet' });
+    await serverSets(h, A, 'scoreboard.businessDetails', { financeDetails: { personalGuarantee: 'yes' } });
+  });
+
+  const saveFile = async (who: Who) => {
+    const r = await h.gql(who, 'mutation($f: FileInput!) { saveFile(file: $f) { uuid } }', { f: { fileName: 'signed.pdf', mimeType: 'application/pdf', applicationId: A, content: PDF } });
+    return (r.data?.saveFile as { uuid: string }).uuid;
+  };
+  const upload = (who: Who, name: string, uuid: string) =>
+    h.gql(who, 'mutation($id: ID!, $n: String!, $f: UploadFileInput!) { uploadWetSignature(applicationId: $id, wetSignatureObjName: $n, uploadFileObj: $f) { url } }', {
+      id: A,
+      n: name,
+      f: { fileName: 'evil name.exe', uuid, mimeType: 'application/x-evil' },
+    });
+  const submit = () => h.gql('primary', 'mutation($id: ID!) { submitWetSignature(applicationId: $id, status: "completed") { url } }', { id: A });
+  const remove = (name: string) => h.gql('primary', 'mutation($id: ID!, $n: String!) { deleteWetSignature(applicationId: $id, wetSignatureObjName: $n) { url } }', { id: A, n: name });
+
+  it('submits once the required documents are uploaded, and only once', async () => {
+    const uuid = await saveFile('primary');
+    const up = await upload('primary', 'documentMLA', uuid);
+    expect(up.data?.uploadWetSignature).toMatchObject({ url: expect.stringContaining('http') });
+    const stored = ((await row(h, A)).record.scoreboard as { wetSignature: Record<string, unknown> }).wetSignature.documentMLA;
+    expect(stored).toEqual({ uploadFile: { fileName: 'signed.pdf', uuid, mimeType: 'application/pdf' } });
+    expect(codeOf(await upload('secondary', 'documentBank', uuid))).toBe('FORBIDDEN_PATH');
+    expect(codeOf(await upload('primary', 'documentNope', uuid))).toBe('INVALID_PATH');
+    expect(codeOf(await upload('primary', 'documentBank', '00000000-0000-4000-8000-000000000999'))).toBe('NOT_FOUND');
+    for (const name of ['documentBank', 'documentQuote']) expect(codeOf(await upload('primary', name, uuid))).toBe('ok');
+    // The Personal Guarantee applies and is missing.
+    expect(codeOf(await submit())).toBe('GUARD_FAILED');
+    expect(codeOf(await upload('primary', 'documentPCA', uuid))).toBe('ok');
+    expect(codeOf(await remove('documentPCA'))).toBe('ok');
+    expect(codeOf(await submit())).toBe('GUARD_FAILED');
+    expect(codeOf(await upload('primary', 'documentPCA', uuid))).toBe('ok');
+
+    const first = await submit();
+    expect(first.data?.submitWetSignature).toEqual({ url: `/applications/${A}` });
+    const after = await row(h, A);
+    expect(after.record.scoreboard).toMatchObject({ status: 'finished', wetSignature: { status: 'completed' } });
+    const again = await submit();
+    expect(again.data).toEqual(first.data);
+    expect((await row(h, A)).version).toBe(after.version);
+    expect((await audit(h, A)).filter((r) => r.action.startsWith('transition')).map((r) => [r.action, r.from_status, r.to_status])).toEqual([
+      ['transition:primary.wetSignatureSubmitted', 'reviewAndSignContract', 'finished'],
+    ]);
+    expect(codeOf(await remove('documentMLA'))).toBe('ALREADY_SUBMITTED');
+    expect(codeOf(await upload('primary', 'documentMLA', uuid))).toBe('ALREADY_SUBMITTED');
+  });
+});

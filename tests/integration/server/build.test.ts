@@ -1,0 +1,28 @@
+/** `npm start` rebuilds the front end only when dist/ is older than its sources. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureFrontEndBuilt, frontEndIsStale } from '../../../server/http';
+import { createLogger } from '../../../server/log';
+
+describe('stale build check', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ff-build-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('runs npm run build when a source is newer than dist/index.html, and not otherwise', async () => {
+    mkdirSync(join(root, 'app'));
+    mkdirSync(join(root, 'dist'));
+    writeFileSync(join(root, 'vite.config.ts'), '');
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'x', private: true, scripts: { build: 'node -e "require(\'fs\').writeFileSync(\'dist/index.html\', \'built\')"' } }));
+    writeFileSync(join(root, 'app', 'main.tsx'), '');
+    writeFileSync(join(root, 'dist', 'index.html'), 'old');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(root, 'dist', 'index.html'), past, past);
+    expect(frontEndIsStale(root)).toBe(true);
+    const log = createLogger('error', {}, () => undefined);
+    expect(await ensureFrontEndBuilt(root, log)).toBe(true);
+    expect(readFileSync(join(root, 'dist', 'index.html'), 'utf8')).toBe('built');
+    expect(frontEndIsStale(root)).toBe(false);
+  }, 60_000);
+});

@@ -1,0 +1,122 @@
+/** Hardening: limits, CSRF, GET mutations, batching, masked errors, production mode, health, headers. */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToManifest, normalise, type PersistedManifest } from '../../../server/plugins/persistedManifest';
+import { startServer, type TestServer } from './harness';
+
+describe('hardening (development mode)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer('pglite', { limits: { maxDepth: 3, maxAliases: 2, maxCost: 6 } });
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('allows a query within the limits', async () => {
+    const r = await s.gql('{ session { user { email } } }');
+    expect(r.body.errors).toBeUndefined();
+  });
+
+  it('refuses depth, alias and cost over the limits, fragments expanded', async () => {
+    const depth = await s.gql(`{ __type(name: "Query") { fields { type { name } } } }`);
+    expect(depth.body.errors?.[0].message).toBe('Operation depth 4 exceeds the limit of 3.');
+    const viaFragment = await s.gql(`query { ...A } fragment A on Query { __type(name: "Query") { ...B } } fragment B on __Type { fields { type { name } } }`);
+    expect(viaFragment.body.errors?.[0].message).toBe('Operation depth 4 exceeds the limit of 3.');
+    const aliases = await s.gql(`{ a: __typename b: __typename c: __typename }`);
+    expect(aliases.body.errors?.[0].message).toBe('Operation alias count 3 exceeds the limit of 2.');
+    const cost = await s.gql(`{ session { user { id email firstName lastName region } redirectTo } }`);
+    expect(cost.body.errors?.[0].message).toBe('Operation cost 8 exceeds the limit of 6.');
+    expect(cost.body.data).toBeUndefined();
+  });
+
+  it('refuses non-JSON posts and cross-origin posts (CSRF)', async () => {
+    const form = await s.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'query={__typename}' });
+    expect(form.status).toBe(403);
+    const plain = await s.request('/graphql', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"query":"{__typename}"}' });
+    expect(plain.status).toBe(403);
+    const cross = await s.gql('{ __typename }', {}, { headers: { origin: 'https://evil.example' } });
+    expect(cross.status).toBe(403);
+    const same = await s.gql('{ __typename }', {}, { headers: { origin: 'http://au.localhost' } });
+    expect(same.body.data).toEqual({ __typename: 'Query' });
+  });
+
+  it('refuses mutations over GET and batched requests', async () => {
+    const get = await s.request(`/graphql?query=${encodeURIComponent('mutation { logout { success } }')}`, { headers: { accept: 'application/json' } });
+    expect(get.status).toBe(405);
+    const batch = await s.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ query: '{__typename}' }, { query: '{__typename}' }]) });
+    expect(batch.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('serves /healthz and /readyz with nosniff and a request id', async () => {
+    expect((await s.request('/healthz')).status).toBe(200);
+    const ready = await s.request('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready' });
+    expect(ready.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(ready.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('masked errors', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    const boom = () => {
+      throw new Error('database password is hunter2 at /srv/secret.ts:12');
+    };
+    s = await startServer('pglite', { resolvers: { Query: { session: boom } } });
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('answers Unexpected error. without message, stack or path details', async () => {
+    const r = await s.gql('{ session { redirectTo } }');
+    expect(r.body.errors?.[0].message).toBe('Unexpected error.');
+    expect(JSON.stringify(r.body)).not.toMatch(/hunter2|secret\.ts|stack/);
+  });
+});
+
+describe('production mode', () => {
+  let s: TestServer;
+  const op = 'query Me { session { user { email } } }';
+  beforeAll(async () => {
+    const manifest: PersistedManifest = {};
+    addToManifest(manifest, op);
+    addToManifest(manifest, 'mutation Login($e: String!, $p: String!) { login(email: $e, password: $p) { success } }');
+    s = await startServer('pglite', { manifest, config: { production: true } });
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('runs persisted operations, by full text or by hash only', async () => {
+    expect((await s.gql(op)).body).toEqual({ data: { session: null } });
+    const hash = createHash('sha256').update(normalise(op)).digest('hex');
+    const r = await s.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }) });
+    expect(await r.json()).toEqual({ data: { session: null } });
+  });
+
+  it('refuses other operations and introspection', async () => {
+    const other = await s.gql('{ __typename }');
+    expect(other.body.errors?.[0].message).toBe('Only persisted operations are accepted.');
+    const intro = await s.gql('{ __schema { types { name } } }');
+    expect(intro.body.errors?.[0].message).toBe('Only persisted operations are accepted.');
+    const unknownHash = await s.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } }) });
+    expect(((await unknownHash.json()) as { errors: { message: string }[] }).errors[0].message).toBe('PersistedQueryNotFound');
+  });
+
+  it('sets Secure __Host- cookies', async () => {
+    const r = await s.gql('mutation Login($e: String!, $p: String!) { login(email: $e, password: $p) { success } }', { e: 'primary.finished.au@demo.example', p: 'Fleetform-Demo-1' });
+    expect(r.headers.get('set-cookie')).toMatch(/^__Host-ff_session=.*; Secure/);
+  });
+});
+
+describe('introspection in production is refused even when persisted', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    const manifest: PersistedManifest = {};
+    addToManifest(manifest, '{ __schema { queryType { name } } }');
+    s = await startServer('pglite', { manifest, config: { production: true } });
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('answers a validation error', async () => {
+    const r = await s.gql('{ __schema { queryType { name } } }');
+    expect(r.body.errors?.[0].message).toMatch(/introspection/i);
+  });
+});

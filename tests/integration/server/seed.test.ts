@@ -1,0 +1,123 @@
+/** Demo data: idempotent, every status of every flow, valid registry numbers, rate-book generator. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachTransition } from '../../../runtime/core/flow';
+import { holds } from '../../../runtime/core/logic/evaluate';
+import { EnforceError, RECORD_SCHEMAS, assertValid, flowsFor } from '../../../server/enforce';
+import { ratebookRows } from '../../../server/seed/ratebook';
+import { isValidAbn, isValidNzbn } from '../../../server/seed/referenceData';
+import { seedAll, demoLogins } from '../../../server/seed/index';
+import { DATABASES, definitions, startServer, type TestServer } from './harness';
+
+const get = (o: unknown, path: string) => path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+
+describe.each(DATABASES)('seed on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('is idempotent', async () => {
+    const before = await s.database.db.selectFrom('applications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const again = await seedAll(s.services, { ratebookRows: 300 });
+    expect(again).toEqual({ users: 0, applications: 0, ratebook: 0 });
+    const after = await s.database.db.selectFrom('applications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  }, 60_000);
+
+  it('covers every status of every flow that drives one, each role, both regions, wet and digital', async () => {
+    const apps = await s.database.db.selectFrom('applications').select(['record', 'region', 'brand_id', 'application_type']).execute();
+    for (const [id, flow] of Object.entries(definitions().defs.flows)) {
+      if (!flow.status || definitions().defs.flowFiles[id]?.includes('/_examples/')) continue;
+      for (const value of flow.status.order) expect(apps.some((a) => get(a.record, flow.status!.field) === value), `${id}: ${value}`).toBe(true);
+    }
+    expect(new Set(apps.map((a) => a.region))).toEqual(new Set(['AU', 'NZ']));
+    expect(new Set(apps.map((a) => a.brand_id))).toEqual(new Set(['acme-au', 'kiwi-nz', 'introducer-au']));
+    const signTypes = new Set(apps.map((a) => get(a.record, 'scoreboard.wetSignature.signType')));
+    expect(signTypes).toEqual(new Set(['wet', 'digital']));
+    const roles = new Set((await demoLogins(s.services)).users.map((u) => u.role));
+    expect(roles).toEqual(new Set(['primary', 'secondary', 'calculator']));
+  });
+
+  it('seeds records that pass the record schemas (scoreboard, calculator) as merged for their brand and region', async () => {
+    const apps = await s.database.db.selectFrom('applications').select(['id', 'record', 'region', 'brand_id']).execute();
+    const failures: string[] = [];
+    for (const a of apps) {
+      const layers = definitions().layers({ brand: a.brand_id, region: a.region.toLowerCase() });
+      for (const root of Object.keys(RECORD_SCHEMAS)) {
+        const value = (a.record as Record<string, unknown>)[root];
+        if (value === undefined) continue;
+        try {
+          assertValid(layers, root, value);
+        } catch (e) {
+          failures.push(`${a.id} ${root}: ${e instanceof EnforceError ? JSON.stringify(e.details.fields) : String(e)}`);
+        }
+      }
+    }
+    expect(apps.length).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+  });
+
+  it('seeds statuses the flows reach: each non-initial status has a transition into it whose guard holds on the record', async () => {
+    const apps = await s.database.db.selectFrom('applications').select(['id', 'record', 'application_type', 'primary_user_id']).execute();
+    const failures: string[] = [];
+    for (const a of apps) {
+      const context = { record: a.record, user: { id: a.primary_user_id, member: 'primary' } };
+      for (const flow of flowsFor(definitions().defs, a.application_type)) {
+        const status = get(a.record, flow.status!.field);
+        if (status === undefined || status === flow.status!.initial) continue;
+        const ways = eachTransition(flow).filter((site) => site.transition.status === status);
+        if (!ways.some((site) => holds(site.transition.guard, context))) failures.push(`${a.id} ${flow.id}: ${String(status)} (${ways.map((w) => w.event).join(', ') || 'no transition'})`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('gives every demo user exactly one application, where the flows derive their role', async () => {
+    const logins = (await demoLogins(s.services)).users;
+    const users = await s.database.db.selectFrom('users').select(['id', 'email']).execute();
+    const apps = await s.database.db.selectFrom('applications').select(['id', 'primary_user_id', 'secondary_user_id']).execute();
+    for (const l of logins) {
+      const u = users.find((x) => x.email === l.email);
+      expect(u, l.email).toBeDefined();
+      expect(apps.filter((a) => a.primary_user_id === u!.id || a.secondary_user_id === u!.id), l.email).toHaveLength(1);
+    }
+  });
+
+  it('seeds valid ABNs and NZBNs and the industry tree', async () => {
+    const rows = await s.database.db.selectFrom('businesses').select(['region', 'business_number']).execute();
+    expect(rows.length).toBeGreaterThan(20);
+    for (const r of rows) expect(r.region === 'AU' ? isValidAbn(r.business_number) : isValidNzbn(r.business_number), r.business_number).toBe(true);
+    const groups = await s.database.db.selectFrom('sub_groups').select('doc_id').execute();
+    expect(groups.length).toBeGreaterThan(20);
+  });
+
+  it('fills the rate book and the make/model cache', async () => {
+    const n = await s.database.db.selectFrom('ratebook').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(n.n).toBe('300');
+    const mm = await s.database.db.selectFrom('make_model_cache').selectAll().execute();
+    expect(mm.length).toBeGreaterThan(3);
+    for (const r of mm) expect(r.make).toBe(r.make.toUpperCase());
+  });
+});
+
+describe('rate-book generator', () => {
+  it('produces 100,000 distinct realistic rows', () => {
+    const refs = new Set<string>();
+    const makes = new Set<string>();
+    const fuels = new Set<string>();
+    const bodies = new Set<string>();
+    for (const r of ratebookRows(100_000)) {
+      refs.add(r.reference_id);
+      makes.add(r.vehicle_make);
+      fuels.add(r.vehicle_fueltype ?? '');
+      bodies.add(r.vehicle_bodytype ?? '');
+      expect(r.week_leaseprice).toBeLessThan(r.month_leaseprice);
+      if (refs.size === 1) expect(r.consumer_price).toBeGreaterThan(10_000);
+    }
+    expect(refs.size).toBe(100_000);
+    expect(makes.size).toBeGreaterThanOrEqual(8);
+    expect(fuels).toEqual(new Set(['ELECTRIC', 'HYBRID', 'PETROL', 'DIESEL']));
+    expect(bodies).toEqual(new Set(['SEDAN', 'VAN', 'SUV', 'UTE']));
+  }, 60_000);
+});

@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatError, lintDefinitions } from '../../../runtime/core';
+import { loadDefinitions } from '../../../runtime/core/load';
+import { CONFIG, FLOW, metaFiles } from './fixtures';
+
+const base = `id: base
+settings: { currency: USD }
+messages: { go: Go, row.first: First, row.second: Second, row.done: Done, hello: Hello }
+formats: { code: { pattern: '^[a-z]+$', message: hello } }
+`;
+const schema = JSON.stringify({ type: 'object', properties: { name: { type: 'string', format: 'code' }, ok: { type: 'boolean' } } }, null, 2);
+const manifest = 'widgets: [fancy]\neffects: [notify]\nlogicOps: [double]\nmessages: [hello]\n';
+
+function files(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...metaFiles(),
+    'fleetform.yaml': CONFIG + 'manifest: ext/manifest.yaml\n',
+    'ext/manifest.yaml': manifest,
+    'flows/_base.yaml': base,
+    'ones/a.yaml': 'id: a\n',
+    'ones/b.yaml': 'id: b\n',
+    'flows/demo.yaml': FLOW,
+    'schemas/details.json': schema,
+    ...overrides,
+  };
+}
+
+const lint = (f: Record<string, string>, operations = ['saveDetails']) => {
+  const { defs, errors } = loadDefinitions(f);
+  return [...errors, ...lintDefinitions(defs, { operations }).findings];
+};
+
+describe('lintDefinitions', () => {
+  it('finds nothing in a clean set', () => {
+    expect(lint(files()).map(formatError)).toEqual([]);
+  });
+
+  it('reports dangling names with their line and a hint', () => {
+    const broken = FLOW.replace('call: saveDetails', 'call: saveDetail')
+      .replace('effect: notify', 'effect: notfy')
+      .replace("- { type: button, label: go, event: proceed }", "- { type: button, label: go, event: proceed }\n      - { type: widget, widget: fancyy }")
+      .replace('{ upper: { var: form.name } }', '{ dooble: { var: form.name } }');
+    const findings = lint(files({ 'flows/demo.yaml': broken }));
+    const lines = broken.split('\n');
+    const lineOf = (text: string) => lines.findIndex((l) => l.includes(text)) + 1;
+    expect(findings).toEqual(expect.arrayContaining([
+      expect.objectContaining({ file: 'flows/demo.yaml', line: lineOf('call: saveDetail'), message: "unknown GraphQL operation 'saveDetail'", hint: "did you mean 'saveDetails'?" }),
+      expect.objectContaining({ line: lineOf('effect: notfy'), message: "unknown effect 'notfy'", hint: "did you mean 'notify'?" }),
+      expect.objectContaining({ line: lineOf('widget: fancyy'), message: "unknown widget 'fancyy'", hint: "did you mean 'fancy'?" }),
+      expect.objectContaining({ message: "unknown logic operation 'dooble'", hint: "did you mean 'double'?" }),
+    ]));
+  });
+
+  it('reports unreachable steps, bad var paths and unknown formats', () => {
+    const broken = FLOW.replace('status: second\n        target: end', '')
+      .replace("{ '==': [{ var: form.ok }, true] }", "{ and: [{ var: form.okk }, { var: usr.x }, { var: settings.currencyy }] }");
+    const findings = lint(files({ 'flows/demo.yaml': broken, 'schemas/details.json': schema.replace('"code"', '"cod"') })).map((f) => `${f.message} | ${f.hint}`);
+    expect(findings).toEqual(expect.arrayContaining([
+      "step 'end' is unreachable from 'start' | add a transition targeting it or setting its status, or remove the step",
+      "var 'form.okk' names no field of schema 'details' | did you mean 'ok'?",
+      "var 'usr.x' reads no context root | did you mean 'user'?",
+      "var 'settings.currencyy' names a setting no layer defines | did you mean 'currency'?",
+      "unknown format 'cod' | did you mean 'code'?",
+    ]));
+  });
+
+  it('reports message keys unknown everywhere or missing for some layer combinations', () => {
+    const findings = lint(files({
+      'flows/demo.yaml': FLOW.replace('label: go', 'label: og').replace('label: row.done', 'label: row.only'),
+      'ones/a.yaml': 'id: a\nmessages: { row.only: Only in a }\n',
+    }));
+    expect(findings.map((f) => f.message)).toEqual(expect.arrayContaining([
+      "unknown message key 'og'",
+      "message key 'row.only' missing for one=b",
+    ]));
+  });
+});
+
+describe('form field checks', () => {
+  it('reports uiSchema keys, message overrides and rule fields the schema lacks', () => {
+    const flow = FLOW.replace('{ type: form, schema: details, submit: submit }', "{ type: form, schema: details, submit: submit, messages: { nam: { required: hello } }, rules: [{ field: okay, when: true, message: hello }] }");
+    const findings = lint(files({ 'flows/demo.yaml': flow, 'schemas/details.ui.json': '{\n  "name": { "ui:title": "hello" },\n  "nmae": {}\n}' }));
+    expect(findings.map((f) => `${f.file}:${f.line} ${f.message} | ${f.hint}`)).toEqual(expect.arrayContaining([
+      "flows/demo.yaml:28 field 'nam' is not in schema 'details' | did you mean 'name'?",
+      "flows/demo.yaml:28 field 'okay' is not in schema 'details' | did you mean 'ok'?",
+      "schemas/details.ui.json:3 uiSchema field 'nmae' is not in the schema | did you mean 'name'?",
+    ]));
+  });
+});
+
+describe('layer checks', () => {
+  it('reports nested layer names no selection can take', () => {
+    const findings = lint(files({ 'twos/x.yaml': 'id: x\nlayers:\n  aa: { messages: { hello: Hi } }\n' }));
+    expect(findings).toEqual(expect.arrayContaining([expect.objectContaining({ file: 'twos/x.yaml', line: 3, message: "'aa' is no known value of {one} for layer 'twoForOne'", hint: "did you mean 'a'?" })]));
+  });
+  it('reports a named format whose pattern does not compile', () => {
+    const findings = lint(files({ 'flows/_base.yaml': base.replace("'^[a-z]+$'", () => "'^[a-z+$'") }));
+    expect(findings[0]).toMatchObject({ file: 'flows/_base.yaml', line: 4, pointer: '/formats/code/pattern' });
+    expect(findings[0].message).toContain("pattern of format 'code' does not compile");
+  });
+});
+
+describe('npm run lint:defs', () => {
+  it('exits non-zero and prints file:line:column for a broken reference', () => {
+    const root = mkdtempSync(join(tmpdir(), 'lintdefs-'));
+    const all = files({ 'flows/demo.yaml': FLOW.replace('target: end', 'target: ennd') });
+    for (const [file, text] of Object.entries(all)) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
+    const line = FLOW.split('\n').findIndex((l) => l.includes('target: end')) + 1;
+    let output = '';
+    let code = 0;
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/lintDefs.ts', '--root', root], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (e) {
+      const error = e as { status: number; stdout: string };
+      code = error.status;
+      output = error.stdout;
+    }
+    expect(code).toBe(1);
+    expect(output).toContain(`flows/demo.yaml:${line}:17: unknown step 'ennd' at /steps/approvals/on/submit/target (did you mean 'end'?)`);
+  }, 30000);
+});

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createRuleSet, evaluate, pathsOverlap, registerLogicOps, truthy, varPaths } from '../../../runtime/core';
+
+const oracle = JSON.parse(readFileSync('/work/shared/oracles/jsonlogic-tests.json', 'utf8')) as unknown[];
+const cases = oracle.filter((c): c is [unknown, unknown, unknown] => Array.isArray(c));
+
+describe('evaluate', () => {
+  it(`passes every case of the json-logic oracle (${cases.length})`, () => {
+    const failures = cases.filter(([rule, data, expected]) => {
+      try {
+        return JSON.stringify(evaluate(rule, data)) !== JSON.stringify(expected);
+      } catch {
+        return true;
+      }
+    });
+    expect(failures).toEqual([]);
+    expect(cases.length).toBeGreaterThan(250);
+  });
+
+  it('adds lower, upper, trim, length and matches', () => {
+    expect(evaluate({ lower: { var: 'a' } }, { a: 'MiXed' })).toBe('mixed');
+    expect(evaluate({ upper: 'abc' }, {})).toBe('ABC');
+    expect(evaluate({ trim: { var: 'a' } }, { a: '  x ' })).toBe('x');
+    expect(evaluate({ length: { var: 'a' } }, { a: 'four' })).toBe(4);
+    expect(evaluate({ length: { var: 'a' } }, { a: [1, 2] })).toBe(2);
+    expect(evaluate({ length: { var: 'missing' } }, {})).toBe(0);
+    expect(evaluate({ matches: [{ var: 'a' }, '^n[sz]w$', 'i'] }, { a: 'NSW' })).toBe(true);
+    expect(evaluate({ matches: [{ var: 'a' }, '^\\d+$'] }, { a: '12a' })).toBe(false);
+  });
+
+  it('compares e-mails case-insensitively with the added ops', () => {
+    const same = { '==': [{ lower: { var: 'form.email' } }, { lower: { var: 'user.email' } }] };
+    expect(evaluate(same, { form: { email: 'A@B.com' }, user: { email: 'a@b.COM' } })).toBe(true);
+  });
+
+  it('registers extension operations through one record', () => {
+    registerLogicOps({ double: (x) => Number(x) * 2 });
+    expect(evaluate({ double: 21 }, {})).toBe(42);
+    expect(truthy([])).toBe(false);
+  });
+});
+
+describe('dependency index', () => {
+  it('collects root var paths, not the item-scoped ones', () => {
+    expect(varPaths({ and: [{ var: 'form.a' }, { missing: ['form.b', 'form.c'] }, { var: ['form.d', 1] }] }).sort()).toEqual(['form.a', 'form.b', 'form.c', 'form.d']);
+    expect(varPaths({ some: [{ var: 'form.list' }, { '==': [{ var: 'x' }, 1] }] })).toEqual(['form.list']);
+    expect(varPaths({ var: { cat: ['form.', { var: 'form.k' }] } })).toContain('*');
+  });
+
+  it('treats ancestors and descendants as overlapping', () => {
+    expect(pathsOverlap('form.a', 'form.a.b')).toBe(true);
+    expect(pathsOverlap('form.a.b', 'form')).toBe(true);
+    expect(pathsOverlap('form.ab', 'form.a')).toBe(false);
+  });
+
+  it('re-evaluates only the rules that read the changed path', () => {
+    const rules = createRuleSet({
+      showB: { '==': [{ var: 'form.a' }, 'yes'] },
+      sendEnabled: { and: [{ var: 'form.x' }, { var: 'form.y' }] },
+      whole: { '!!': { var: 'form' } },
+      nested: { var: 'form.addr.town' },
+    });
+    const ctx = { form: { a: 'no', x: 1, y: 0, addr: { town: 'T' } } };
+    expect(rules.evaluateAll(ctx)).toEqual({ showB: false, sendEnabled: 0, whole: true, nested: 'T' });
+    expect(rules.affected('form.a').sort()).toEqual(['showB', 'whole']);
+    expect(rules.affected('form.addr').sort()).toEqual(['nested', 'whole']);
+    expect(rules.affected('user.id')).toEqual([]);
+    const changed = rules.update('form.y', { form: { ...ctx.form, y: 2 } });
+    expect(changed).toEqual({ sendEnabled: 2, whole: true });
+    expect(rules.values().sendEnabled).toBe(2);
+    expect(rules.dependencies.sendEnabled).toEqual(['form.x', 'form.y']);
+  });
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { decodeQuery, encodeQuery, evaluate, evaluateTemplate, templateParts } from '../../../runtime/core';
+import type { StateDef } from '../../../runtime/core/types';
+
+const defs: Record<string, StateDef> = {
+  pair: { source: 'query', type: 'groups', default: { keys: [], values: [] } },
+  fuel: { source: 'query', type: 'list', default: [] },
+  seats: { source: 'query', type: 'list', items: 'int', default: [] },
+  page: { source: 'query', type: 'int', default: 1 },
+  max: { source: 'query', type: 'int' },
+  sort: { source: 'query', type: 'text', default: 'name' },
+  kept: { source: 'memory' },
+};
+
+describe('query-string state', () => {
+  it('reads groups, lists and integers raw or percent-encoded', () => {
+    const raw = decodeQuery(defs, '?pair=A:x,y|B&fuel=E,H&seats=2,5,x&page=3&max=120000');
+    const encoded = decodeQuery(defs, '?pair=A%3Ax%2Cy%7CB&fuel=E%2CH&seats=2%2C5%2Cx&page=3&max=120000');
+    const expected = { pair: { keys: ['A', 'B'], values: ['A:x', 'A:y'] }, fuel: ['E', 'H'], seats: [2, 5], page: 3, max: 120000, sort: 'name' };
+    expect(raw).toEqual(expected);
+    expect(encoded).toEqual(expected);
+  });
+
+  it('uses defaults for absent or non-integer values', () => {
+    expect(decodeQuery(defs, '?page=two')).toEqual({ pair: { keys: [], values: [] }, fuel: [], seats: [], page: 1, max: undefined, sort: 'name' });
+  });
+
+  it('writes standard URL encoding in the given order, leaving out empty values and defaults', () => {
+    const search = encodeQuery(defs, { pair: { keys: ['TOYOTA', 'KIA'], values: ['KIA:EV6', 'FORD:RANGER'] }, fuel: ['ELECTRIC'], page: 1, sort: 'price', max: null, kept: 'x' });
+    expect(search).toBe('?pair=TOYOTA%7CKIA%3AEV6&fuel=ELECTRIC&sort=price');
+    expect(encodeQuery(defs, { fuel: [], page: 1 })).toBe('');
+    expect(encodeQuery(defs, { sort: 'MODEL 3' })).toBe('?sort=MODEL%203');
+  });
+});
+
+describe('templates and list operations', () => {
+  const ctx = { state: { page: 2, list: [{ id: 'a', n: 1 }, { id: 'b', n: 2 }] } };
+
+  it('evaluates logic nested in literal objects and leaves out empty members', () => {
+    expect(evaluateTemplate({ filters: { page: { var: 'state.page' }, size: 25, none: { var: 'state.missing' } }, list: [{ var: 'state.page' }] }, ctx))
+      .toEqual({ filters: { page: 2, size: 25 }, list: [2] });
+    expect(templateParts({ a: { var: 'x' }, b: { c: { '==': [1, 1] } }, d: 3 })).toEqual([{ var: 'x' }, { '==': [1, 1] }]);
+  });
+
+  it('finds, filters, plucks and toggles', () => {
+    expect(evaluate({ findBy: [{ var: 'state.list' }, 'id', 'b', 'n', 2] }, ctx)).toEqual({ id: 'b', n: 2 });
+    expect(evaluate({ rejectBy: [{ var: 'state.list' }, 'id', 'a'] }, ctx)).toEqual([{ id: 'b', n: 2 }]);
+    expect(evaluate({ pluck: [{ var: 'state.list' }, 'id'] }, ctx)).toEqual(['a', 'b']);
+    expect(evaluate({ whereIn: [{ var: 'state.list' }, 'id', ['b']] }, ctx)).toEqual([{ id: 'b', n: 2 }]);
+    expect(evaluate({ toggle: [['a', 'b'], 'a'] }, ctx)).toEqual(['b']);
+    expect(evaluate({ unique: [['a', 'b', 'a']] }, ctx)).toEqual(['a', 'b']);
+    expect(evaluate({ range: [20000, 100000, 20000] }, ctx)).toEqual([20000, 40000, 60000, 80000, 100000]);
+    expect(evaluate({ same: [{ a: 1, b: [2] }, { b: [2], a: 1 }] }, ctx)).toBe(true);
+  });
+
+  it('formats numbers and group entries', () => {
+    expect(evaluate({ formatNumber: [38000, { var: 'f' }] }, { f: { locale: 'en-AU', style: 'currency', currency: 'AUD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 } })).toBe('$38,000');
+    expect(evaluate({ groupEntries: [{ var: 'g' }, ['KIA']] }, { g: { keys: ['KIA', 'TESLA'], values: ['KIA:EV6'] } })).toEqual(['KIA:EV6']);
+    expect(evaluate({ groupEntries: [{ var: 'g' }, []] }, { g: { keys: ['KIA', 'TESLA'], values: ['KIA:EV6'] } })).toEqual(['KIA:EV6', 'TESLA']);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { acceptImage, imageSources } from '../../../extensions/calculator/vehicleImages';
+import { pageWindow } from '../../../extensions/widgets/Pager';
+
+describe('vehicle images (spec 000 s5, 002 s2)', () => {
+  it('accepts image extensions and cloud storage hosts, maps starred codes to the library', () => {
+    expect(acceptImage('/vehicles/kia-ev6.JPG')).toBe('/vehicles/kia-ev6.JPG');
+    expect(acceptImage('https://x.blob.core.windows.net/img/123', { cloudHosts: ['blob.core.windows.net'] })).toBe('https://x.blob.core.windows.net/img/123');
+    expect(acceptImage('https://example.com/img/123', { cloudHosts: ['blob.core.windows.net'] })).toBeUndefined();
+    expect(acceptImage('AB*123', { imageLibrary: 'https://lib.example/img/' })).toBe('https://lib.example/img/AB123.JPG');
+    expect(acceptImage('AB*123')).toBeUndefined();
+    expect(acceptImage('')).toBeUndefined();
+  });
+
+  it('tries trim, then normal, then base image', () => {
+    expect(imageSources({ jatoImagepath: '/a.jpg', jatoImagepathTrim: '/t.png', jatoImagepathBase: '/b.gif' })).toEqual(['/t.png', '/a.jpg', '/b.gif']);
+    expect(imageSources({ jatoImagepath: '/a.jpg', jatoImagepathTrim: 'nope', jatoImagepathBase: '/a.jpg' })).toEqual(['/a.jpg']);
+  });
+});
+
+describe('pager window (spec 002 s9: at most 6 page buttons)', () => {
+  it('shows a window of at most six pages around the current page', () => {
+    expect(pageWindow(1, 3, 6)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 20, 6)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(pageWindow(10, 20, 6)).toEqual([7, 8, 9, 10, 11, 12]);
+    expect(pageWindow(20, 20, 6)).toEqual([15, 16, 17, 18, 19, 20]);
+  });
+});

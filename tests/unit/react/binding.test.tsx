@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+/**
+ * flows/_examples/binding.yaml: submitting calls a GraphQL binding through Apollo Client against
+ * a real graphql-yoga server (the server's SDL), writes the result into the record and shows it.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { act } from 'react';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApi } from './testApi';
+import { byLabel, exampleBundle, renderFlow, typeInto } from './renderFlow';
+
+const api = createTestApi();
+let server: Server;
+let uri = '';
+beforeAll(async () => {
+  server = createServer((req, res) => api.mount(req, res));
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+});
+afterAll(() => server.close());
+
+it('binding: a call effect runs through Apollo and its result lands in the record', async () => {
+  const { bundle } = exampleBundle({ region: 'nz' });
+  const t = (key: string) => bundle.messages[key];
+  const view = await renderFlow('/examples/binding/form', { selection: { region: 'nz' }, graphqlUri: uri, user: { email: 'me@example.com' } });
+  const values = { firstName: 'Ana', lastName: 'Ngata', email: 'ana@example.com', phone: '021234567' };
+  for (const [name, value] of Object.entries(values)) {
+    const input = await view.waitFor(() => byLabel(view.container, t(`reassign.${name}`)), name);
+    await typeInto(input, value);
+  }
+  const send = await view.waitFor(() => [...view.container.querySelectorAll('button')].find((b) => b.textContent === t('reassign.send') && !b.disabled), 'enabled Send');
+  await act(async () => { send.closest('form')?.requestSubmit(); });
+  const sent = t('examples.binding.sent').replace('{record.examples.sent.message}', 'OK');
+  await view.waitFor(() => view.container.textContent?.includes(sent), 'the result text');
+  expect(api.reassignCalls).toEqual([values]);
+  view.unmount();
+});

@@ -1,0 +1,93 @@
+// @vitest-environment happy-dom
+/**
+ * flows/_examples rendered by the runtime (happy-dom): one test per runtime feature. Expected
+ * texts come from the resolved catalogue, never copied.
+ */
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { byLabel, exampleBundle, renderFlow, typeInto, type Rendered } from './renderFlow';
+
+const AU = exampleBundle({ region: 'au' }).bundle;
+const NZ = exampleBundle({ region: 'nz' }).bundle;
+const au = (key: string) => AU.messages[key];
+let view: Rendered | undefined;
+afterEach(() => { view?.unmount(); view = undefined; });
+
+const hasText = (root: HTMLElement, text: string) => root.textContent?.includes(text);
+const button = (root: HTMLElement, text: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === text);
+const click = (el: HTMLElement) => act(async () => { el.click(); });
+
+describe('flows/_examples', () => {
+  it('conditional visibility and enablement: block by user role, fields by another field', async () => {
+    view = await renderFlow('/examples/visibility/form', { user: { role: 'member' } });
+    const select = await view.waitFor(() => view!.container.querySelector('select'), 'the select');
+    expect(hasText(view.container, au('examples.visibility.member'))).toBe(true);
+    expect(byLabel(view.container, au('examples.visibility.companyName'))).toBeNull();
+    expect(byLabel(view.container, au('examples.visibility.note'))?.disabled).toBe(true);
+    const option = (text: string) => [...select.options].find((o) => o.textContent === text)?.value ?? '';
+    await typeInto(select, option(au('examples.yes')));
+    await view.waitFor(() => byLabel(view!.container, au('examples.visibility.companyName')), 'company name shown');
+    expect(byLabel(view.container, au('examples.visibility.note'))?.disabled).toBe(false);
+    await typeInto(select, option(au('examples.no')));
+    await view.waitFor(() => !byLabel(view!.container, au('examples.visibility.companyName')), 'company name hidden');
+
+    view.unmount();
+    view = await renderFlow('/examples/visibility/form', { user: { role: 'guest' } });
+    await view.waitFor(() => view!.container.querySelector('select'), 'the select');
+    expect(hasText(view.container, au('examples.visibility.member'))).toBe(false);
+  });
+
+  it('guarded transition: the first transition whose guard holds wins', async () => {
+    view = await renderFlow('/examples/guarded/start', { record: { ready: false } });
+    await click(await view.waitFor(() => button(view!.container, au('examples.guarded.continue')), 'continue'));
+    await view.waitFor(() => hasText(view!.container, au('examples.guarded.blocked')), 'blocked step');
+    view.unmount();
+    view = await renderFlow('/examples/guarded/start', { record: { ready: true } });
+    await click(await view.waitFor(() => button(view!.container, au('examples.guarded.continue')), 'continue'));
+    await view.waitFor(() => hasText(view!.container, au('examples.guarded.done')), 'done step');
+  });
+
+  it('overlay: the region layer changes a text and a schema limit', async () => {
+    expect(AU.messages['examples.overlay.note']).not.toBe(NZ.messages['examples.overlay.note']);
+    for (const bundle of [AU, NZ]) {
+      view = await renderFlow('/examples/overlay/form', { selection: bundle.selection });
+      await view.waitFor(() => hasText(view!.container, bundle.messages['examples.overlay.note']), 'region note');
+      const input = await view.waitFor(() => byLabel(view!.container, bundle.messages['examples.overlay.code']), 'code field');
+      const max = (bundle.schemas['_examples/overlay'].properties as Record<string, { maxLength: number }>).code.maxLength;
+      await typeInto(input, 'X'.repeat(max + 1));
+      const expected = bundle.messages['validation.maxLength'].replace('{n}', String(max));
+      await view.waitFor(() => hasText(view!.container, expected), `max ${max} message`);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      view.unmount();
+      view = undefined;
+    }
+    expect(AU.schemas['_examples/overlay']).not.toEqual(NZ.schemas['_examples/overlay']);
+  });
+
+  it('custom widgets: a block widget and a field widget from extensions/', async () => {
+    view = await renderFlow('/examples/widget/show');
+    const box = await view.waitFor(() => view!.container.querySelector('[data-widget="contactBox"]'), 'contact box');
+    expect(box.textContent).toContain(au('examples.widget.contact'));
+    expect(box.textContent).toContain(String(AU.settings.phone));
+    const input = await view.waitFor(() => view!.container.querySelector<HTMLInputElement>('[data-widget="upperCaseText"]'), 'upper-case field');
+    await typeInto(input, 'toyota');
+    await view.waitFor(() => input.value === 'TOYOTA', 'upper-cased value');
+  });
+});
+
+describe('flows/_examples/progress.yaml', () => {
+  const states = (root: HTMLElement) => [...root.querySelectorAll('li[data-state]')].map((li) => [li.textContent, li.getAttribute('data-state')]);
+  const row = (label: string, state: string) => [au(label) + au(`runtime.progress.${state}`), state];
+
+  it('derives completed / progress / pending from the status order', async () => {
+    view = await renderFlow('/examples/progress/show', { record: { status: 'second' } });
+    await view.waitFor(() => view!.container.querySelector('li'), 'rows');
+    expect(states(view.container)).toEqual([
+      row('examples.progress.first', 'completed'), row('examples.progress.second', 'progress'), row('examples.progress.third', 'pending'),
+    ]);
+    view.unmount();
+    view = await renderFlow('/examples/progress/show', { record: { status: 'elsewhere' } });
+    await view.waitFor(() => view!.container.querySelector('li'), 'rows');
+    expect(states(view.container).map(([, state]) => state)).toEqual(['pending', 'pending', 'pending']);
+  });
+});

@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
+import { sdlTexts } from '../../../scripts/bundle/operations';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** One `reassignQuote` call the test API received. */
+export interface ReassignCall {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+const SDL_DIR = resolve(import.meta.dirname, '../../../server/graphql');
+
+/** A request handler (the yoga instance). */
+export type Mount = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * For the binding unit test (flows/_examples/binding.yaml): a real graphql-yoga endpoint over the server's own SDL, answering `reassignQuote` (and nothing
+ * else) and recording what it was sent: the browser's generated documents must fit the real schema.
+ * An e-mail starting with `fail` gets a GraphQL error.
+ */
+export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] } {
+  const calls: ReassignCall[] = [];
+  const yoga = createYoga({
+    graphqlEndpoint: '/graphql',
+    logging: false,
+    schema: createSchema({
+      typeDefs: sdlTexts(SDL_DIR),
+      resolvers: {
+        Mutation: {
+          reassignQuote: (_: unknown, args: { userInfo: ReassignCall }) => {
+            calls.push({ ...args.userInfo });
+            // Lets tests drive the failure path: an e-mail starting with `fail` is refused.
+            if (args.userInfo.email.startsWith('fail')) throw createGraphQLError('refused by the test API');
+            return { status: '200', message: 'OK' };
+          },
+        },
+      },
+    }),
+  });
+  return { mount: (req, res) => void yoga(req, res), reassignCalls: calls };
+}
