@@ -5,7 +5,6 @@
 import { lazyComponent, type BlockWidgetProps, type EffectRegistry, type WidgetRegistry } from '../runtime/react';
 import { logout } from './effects/logout';
 import { reload } from './effects/reload';
-import { ContactBox } from './widgets/ContactBox';
 import { UpperCaseText } from './widgets/UpperCaseText';
 
 /** The calculator's widgets load in their own chunk (the application pages do not need them). */
@@ -15,7 +14,7 @@ const calculatorWidget = (name: 'VehicleCard' | 'Pager' | 'BusinessLookup') =>
 /** Widgets: `type: widget` blocks and `ui:widget` field widgets. */
 export const extensionWidgets: WidgetRegistry = {
   blocks: {
-    contactBox: ContactBox,
+    contactBox: lazyComponent<BlockWidgetProps>(() => import('./widgets/ContactBox').then((m) => m.ContactBox)),
     vehicleCard: calculatorWidget('VehicleCard'),
     pager: calculatorWidget('Pager'),
     businessLookup: calculatorWidget('BusinessLookup'),

@@ -4,7 +4,6 @@ import { holds } from '../../core/logic';
 import type { BlockDef } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { ButtonBlockView } from './ButtonBlockView';
-import { DialogBlockView } from './DialogBlockView';
 import { FormBlockView } from './FormBlockView';
 import { GroupBlockView } from './GroupBlockView';
 import { ImageBlockView } from './ImageBlockView';
@@ -17,8 +16,9 @@ import { StepperBlockView } from './StepperBlockView';
 import { TextBlockView } from './TextBlockView';
 import { WidgetBlockView } from './WidgetBlockView';
 
-/** Choices (check boxes, radios, selects) load in their own chunk, so pages without them do not pay for it. */
+/** Choices (check boxes, radios, selects) and dialogs load in their own chunks, so pages without them do not pay for them. */
 const ChoiceBlockView = lazyComponent(() => import('./ChoiceBlockView').then((m) => m.ChoiceBlockView));
+const DialogBlockView = lazyComponent(() => import('./DialogBlockView').then((m) => m.DialogBlockView));
 
 const useStyles = makeStyles({
   // Children keep their natural width (a button is not stretched); forms and lists set 100%.

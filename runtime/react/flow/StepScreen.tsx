@@ -7,14 +7,17 @@ import { encodeQuery } from '../../core/query';
 import { setPath } from '../../core/source/pointer';
 import type { BlockDef, LogicContext } from '../../core/types';
 import { BlockList } from '../blocks/BlockList';
+import { lazyComponent } from '../blocks/lazyComponent';
 import { useRuntime } from '../RuntimeContext';
 import { queryDefs, readState, StateWrites, stepStateDefs } from '../state/stepState';
 import { useLoads } from '../state/useLoads';
-import { ErrorDialog } from './ErrorDialog';
 import { deriveRoles, next } from './machine';
 import { fillPattern, stepPattern } from './routes';
 import { runEffects } from './runEffects';
 import { StepContext, type StepServices } from './StepContext';
+
+/** The global error dialog's code loads when a call first fails. */
+const ErrorDialog = lazyComponent(() => import('./ErrorDialog').then((m) => m.ErrorDialog));
 
 const useStyles = makeStyles({
   main: {
@@ -157,7 +160,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
           <div className={styles.chrome}><BlockList blocks={flow.layout?.footer} /></div>
         </footer>
       ) : null}
-      <ErrorDialog open={failed !== null} onClose={() => setFailed(null)} onRetry={() => { const retry = failed; setFailed(null); retry?.(); }} />
+      {failed !== null ? <ErrorDialog open onClose={() => setFailed(null)} onRetry={() => { const retry = failed; setFailed(null); retry?.(); }} /> : null}
     </StepContext.Provider>
   );
 });
