@@ -139,11 +139,11 @@ export async function submitOnlineAccount(ctx: ServerContext, input: EnquiryInpu
       applicationStatus: 'viewShortlist',
       docusignStatus: 'none',
       scoreboard: {
-        status: 'viewShortlist', statusSecondary: null, statusCreditCheck: null, docusignStatus: 'none',
+        // Statuses, applicants and consent not reached yet are absent (the record schemas allow no nulls).
+        status: 'viewShortlist', docusignStatus: 'none',
         currentUser: { region: ctx.brand.region, orgName: String(obj(settings.organisation).name ?? ctx.brand.id) },
         companyDetails: plain({ companyName: obj(payload.customer).name, [ctx.brand.region === 'NZ' ? 'nzbn' : 'abn']: obj(payload.customer).abn }),
         entityDetails: plain({ entityType: obj(payload.customer).entityType }),
-        primaryApplicant: null, secondaryApplicant: null, privacyConsent: false,
       },
       calculator: plain({ company: payload.customer, contact: payload.contact, introducer: payload.introducer, shortlists, fleetSize: payload.fleetSize, yearsTrading: payload.yearsTrading }),
     };

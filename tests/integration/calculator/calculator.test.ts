@@ -6,9 +6,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculatorRules, searchPlan, tableCatalogue } from '../../../server/catalogue';
+import { RECORD_SCHEMAS, assertValid } from '../../../server/enforce';
 import { abnFor, nzbnFor } from '../../../server/seed/referenceData';
 import { seedRatebook } from '../../../server/seed/ratebook';
-import { DATABASES, startServer, type TestServer } from '../server/harness';
+import { DATABASES, definitions, startServer, type TestServer } from '../server/harness';
 import { expectedMatches, prng, randomFilters, type Filters, type Row } from './expected';
 
 const SEARCH = `query($f: RatebookSearchFilters!) { fetchRatebook(searchFilters: $f) { totalCount results { totalCount resultCount rows { id catalogVehicleId vehicleMake vehicleModel duration distance weekLeaseprice } } } }`;
@@ -107,6 +108,9 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
     for (const f of [{ vehicleMaxRRP: 60000, maxBudget: 300 }, { sortBy: 'id; drop table ratebook' }, { sortOrder: 'sideways' }, { pageSize: 1000 }, { currentPage: 0 }, { budgetType: 'daily', maxBudget: 200 }]) {
       const r = await s.gql(SEARCH, { f });
       expect(r.body.errors?.[0].extensions?.code, JSON.stringify(f)).toBe('INVALID_FILTER');
+      // The user reads the catalogue's text for the brand; the developer's reason travels beside it.
+      expect(r.body.errors?.[0].message).toBe(definitions().message('api.error.INVALID_FILTER', { brand: 'acme-au', region: 'au' }));
+      expect(r.body.errors?.[0].extensions?.reason).toBeTruthy();
     }
   });
 
@@ -290,6 +294,12 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
       const app = await s.database.db.selectFrom('applications').selectAll().where('id', '=', answer.results.vehicleApplicationId).executeTakeFirstOrThrow();
       expect(app).toMatchObject({ application_type: 'calculator', application_status: 'viewShortlist', brand_id: 'acme-au' });
       expect((app.record as { calculator: { shortlists: unknown[] } }).calculator.shortlists).toEqual([{ catalogVehicleId: vehicle, duration: 48 }]);
+      // The new record passes the record schemas the server enforces later writes with.
+      const layers = definitions().layers({ brand: 'acme-au', region: 'au' });
+      for (const root of Object.keys(RECORD_SCHEMAS)) {
+        const value = (app.record as Record<string, unknown>)[root];
+        if (value !== undefined) expect(() => assertValid(layers, root, value), root).not.toThrow();
+      }
       const lead = await s.database.db.selectFrom('leads').selectAll().where('id', '=', answer.results.leadId).executeTakeFirstOrThrow();
       expect(lead).toMatchObject({ kind: 'onlineAccount', application_id: app.id, user_id: app.primary_user_id, opportunity_id: answer.results.opportunityId });
       const mail = await s.database.db.selectFrom('outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();
