@@ -44,7 +44,7 @@ function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<C
   });
 }
 
-interface Figures { name: string; requestsPerSec: number; p99Ms: number; p50Ms: number; errors: number; non2xx: number; serverCpuUsPerRequest: number | null }
+interface Figures { name: string; requestsPerSec: number; p99Ms: number; p50Ms: number; errors: number; non2xx: number; serverCpuUsPerRequest: number | null; loadAverage1m: number }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (null where there is none). */
 function cpuMs(pid: number | undefined): number | null {
@@ -66,8 +66,8 @@ async function run(name: string, url: string, body: string, server: ChildProcess
   });
   const after = cpuMs(server.pid);
   const cpu = before !== null && after !== null && result.requests.total > 0 ? Math.round(((after - before) * 1000) / result.requests.total) : null;
-  const f = { name, requestsPerSec: Math.round(result.requests.average), p99Ms: result.latency.p99, p50Ms: result.latency.p50, errors: result.errors, non2xx: result.non2xx, serverCpuUsPerRequest: cpu };
-  console.log(`${name.padEnd(44)} ${String(f.requestsPerSec).padStart(6)} req/s   p50 ${f.p50Ms} ms   p99 ${f.p99Ms} ms   server cpu ${cpu ?? '?'} us/req   errors ${f.errors} non-2xx ${f.non2xx}`);
+  const f = { name, requestsPerSec: Math.round(result.requests.average), p99Ms: result.latency.p99, p50Ms: result.latency.p50, errors: result.errors, non2xx: result.non2xx, serverCpuUsPerRequest: cpu, loadAverage1m: Math.round(loadavg()[0] * 100) / 100 };
+  console.log(`${name.padEnd(44)} ${String(f.requestsPerSec).padStart(6)} req/s   p50 ${f.p50Ms} ms   p99 ${f.p99Ms} ms   server cpu ${cpu ?? '?'} us/req   errors ${f.errors} non-2xx ${f.non2xx}   load ${f.loadAverage1m}`);
   return f;
 }
 
@@ -115,9 +115,12 @@ async function main(): Promise<void> {
     const ratios = rounds.map((r) => Math.round((r[1].requestsPerSec / r[0].requestsPerSec) * 100) / 100);
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
     const cpu = (prefix: string) => rounds.map((r) => r.find((f) => f.name.startsWith(prefix))?.serverCpuUsPerRequest ?? null);
+    // CPU per request moves least with the machine's load: stock's over the project's, per round (above 1: the project costs less).
+    const cpuRatios = rounds.map((r) => (r[0].serverCpuUsPerRequest && r[1].serverCpuUsPerRequest ? Math.round((r[0].serverCpuUsPerRequest / r[1].serverCpuUsPerRequest) * 100) / 100 : null));
     const summary = {
       loadAverageBeforeAfter: [loadBefore, loadavg().map((l) => Math.round(l * 100) / 100)],
       serverCpuUsPerRequestPerRound: { stock: cpu('stock'), trivial: cpu('project {'), vehicle: cpu('project getVehicleApplication') },
+      serverCpuStockToTrivialPerRound: cpuRatios,
       ratioTrivialToStockPerRound: ratios,
       ratioTrivialToStockMedian: median,
       ratioTrivialToStockBest: Math.round((trivial.requestsPerSec / stock.requestsPerSec) * 100) / 100,

@@ -10,20 +10,21 @@ import { join } from 'node:path';
 import { createSchema, createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { readCookie, sessionCookieName } from './auth';
 import type { ServerContext, ServerServices } from './context';
-import { useDevMailbox } from './email';
-import { useFileRoutes } from './files';
+import { devMailboxRoutes } from './email';
+import { FILES_PREFIX, fileRoutes } from './files';
 import { loadResolvers, readTypeDefs, type ResolverMap } from './graphql/loadSchema';
 import { readRequestSession, type RequestSession } from './graphql/requestSession';
-import { useStaticSite } from './http';
+import { staticSite } from './http';
 import { buildManifest, type PersistedManifest } from './plugins/persistedManifest';
 import { requestState } from './plugins/requestState';
-import { useCsrfPrevention } from './plugins/use-csrf-prevention';
-import { useDisableIntrospection } from './plugins/use-disable-introspection';
-import { useHealthChecks } from './plugins/use-health-checks';
-import { useOperationLimits, type OperationLimits } from './plugins/use-operation-limits';
-import { usePersistedOperations } from './plugins/use-persisted-operations';
-import { useRequestLog } from './plugins/use-request-log';
-import { useResponseHeaders } from './plugins/use-response-headers';
+import { csrfCheck } from './plugins/use-csrf-prevention';
+import { noIntrospectionRule } from './plugins/use-disable-introspection';
+import { healthRoutes } from './plugins/use-health-checks';
+import { DEFAULT_LIMITS, operationLimitsRule, type OperationLimits } from './plugins/use-operation-limits';
+import { persistedOperationsCheck } from './plugins/use-persisted-operations';
+import { useRequestBodyLimit } from './plugins/use-request-body-limit';
+import { useRouter } from './plugins/use-router';
+import { useValidationRules } from './plugins/use-validation-rules';
 
 /** The yoga server type of this app. */
 export type App = YogaServerInstance<Record<string, unknown>, ServerContext>;
@@ -54,32 +55,42 @@ export async function createApp(services: ServerServices, options: AppOptions = 
   const loaded = options.resolvers ? { resolvers: options.resolvers, apiLoaded: true } : await loadResolvers();
   if (!loaded.apiLoaded) log.warn('server/graphql/resolvers/index.ts not found: only sign-in and file operations are served');
 
+  const graphqlEndpoint = '/graphql';
   const plugins: Plugin[] = [
-    // First: it times the whole request and logs it even when a later plugin ends the response.
-    useRequestLog(log),
-    // Cookies queued by resolvers and the security headers (CSP etc.) on every response.
-    useResponseHeaders({ secure }),
-    // Before anything that could fail for reasons unrelated to liveness.
-    useHealthChecks(async () => (await database.exec('select 1 as ok')).length === 1),
-    // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so this precedes CSRF.
-    useFileRoutes({ db, storage: services.storage, secret: config.secret }),
-    useDevMailbox(db, config.demo),
-    // Last onRequest handler: the SPA answers only paths nobody above claimed (never /graphql).
-    ...(options.serveStatic === false ? [] : [useStaticSite(join(config.root, 'dist'))]),
-    // GraphQL request hardening, in pipeline order: request (CSRF) -> params (persisted) -> validate (limits).
-    useCsrfPrevention('/graphql'),
-    usePersistedOperations({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config) }),
-    useDisableIntrospection(config.production),
-    useOperationLimits(options.limits),
+    // The HTTP side in one plugin, one hook per phase (use-router.ts): it notes the request's arrival
+    // first (the log line times the whole request, even when a route ends it), dispatches the path
+    // once, checks the parameters, and at the end queues the log line and sets the security headers.
+    useRouter({
+      log,
+      secure,
+      exact: {
+        // Before anything that could fail for reasons unrelated to liveness.
+        ...healthRoutes(async () => (await database.exec('select 1 as ok')).length === 1),
+        ...(config.demo ? devMailboxRoutes(db) : {}),
+        // GraphQL request hardening, in pipeline order: request (CSRF) -> params (persisted) -> validate (limits).
+        [graphqlEndpoint]: csrfCheck,
+      },
+      // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
+      prefixes: { [FILES_PREFIX]: fileRoutes({ db, storage: services.storage, secret: config.secret }) },
+      // Every path nobody above owns: the SPA (never /graphql).
+      fallback: options.serveStatic === false ? undefined : staticSite(join(config.root, 'dist')),
+      checkParams: persistedOperationsCheck({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config) }),
+    }),
+    // Yoga's body limit (maxRequestBodySize is off below), without its per-request stream when Content-Length states the size.
+    useRequestBodyLimit(),
+    // Both rules in one onValidate hook; introspection is refused in production only.
+    useValidationRules([...(config.production ? [noIntrospectionRule] : []), operationLimitsRule({ ...DEFAULT_LIMITS, ...options.limits })]),
   ];
 
   return createYoga<Record<string, unknown>, ServerContext>({
     schema: createSchema<ServerContext>({ typeDefs: readTypeDefs(), resolvers: loaded.resolvers as never }) as never,
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint,
     batching: false,
     graphiql: false,
     landingPage: false,
     multipart: false,
+    // Enforced by useRequestBodyLimit (same limit and errors).
+    maxRequestBodySize: false,
     healthCheckEndpoint: '/health',
     logging: {
       // yoga calls debug several times per request: a no-op unless debug logging is on.

@@ -45,6 +45,9 @@ function brandOf(id: string, layer: LayerDef): BrandContext {
   return { id, region, hosts: [...new Set(hosts)], selection: { brand: id, region: region.toLowerCase() }, settings };
 }
 
+/** Distinct Host header values remembered by `forHost`. */
+const HOST_CACHE_SIZE = 256;
+
 /** Build the registry from loaded definitions (`brands/<id>.yaml` layer files). */
 export function brandRegistry(defs: DefinitionSet): BrandRegistry {
   const all: BrandContext[] = [];
@@ -59,13 +62,23 @@ export function brandRegistry(defs: DefinitionSet): BrandRegistry {
     all[0] ?? { id: 'default', region: 'AU', hosts: [], selection: { region: 'au' }, settings: {} };
   const byHost = new Map<string, BrandContext>();
   for (const b of all) for (const h of b.hosts) byHost.set(h, b);
+  // Host header value as sent -> brand: every request asks, with one of a handful of values. The brands
+  // are fixed at start, so an answer never goes stale; the cache is emptied when full (Host is client input).
+  const byHeader = new Map<string, BrandContext>();
+  const lookup = (host: string): BrandContext => byHost.get(host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')) ?? fallback;
   return {
     all,
     fallback,
     byId: (id) => all.find((b) => b.id === id),
     forHost(host) {
-      const name = (host ?? '').toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
-      return byHost.get(name) ?? fallback;
+      const key = host ?? '';
+      let brand = byHeader.get(key);
+      if (brand === undefined) {
+        brand = lookup(key);
+        if (byHeader.size >= HOST_CACHE_SIZE) byHeader.clear();
+        byHeader.set(key, brand);
+      }
+      return brand;
     },
   };
 }

@@ -1,3 +1,3 @@
 /** E-mail outbox and the demo mailbox page. */
 export { createOutbox, type EmailOutbox, type OutgoingEmail } from './outbox';
-export { useDevMailbox } from './use-dev-mailbox';
+export { devMailboxRoutes } from './use-dev-mailbox';

@@ -1,8 +1,8 @@
 /** Serves the signed URLs of the local-disk provider: PUT uploads (type by content, size capped) and GET downloads. */
 import { createHash } from 'node:crypto';
-import type { Plugin } from 'graphql-yoga';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
+import type { OnRequestPayload, RouteHandler } from '../plugins/use-router';
 import { MAX_FILE_BYTES, normaliseType, sniffType } from './contentType';
 import { FILES_PREFIX, KEY_PATTERN } from './localDiskStorage';
 import { verify } from './signing';
@@ -33,15 +33,13 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Route `/files/<key>` PUT and GET for signed URLs. */
-export function useFileRoutes(deps: { db: Kysely<Database>; storage: StorageProvider; secret: string; maxBytes?: number }): Plugin {
+/**
+ * The handler of every path under `/files/` (the router mounts it on FILES_PREFIX): PUT and GET of
+ * signed URLs. Always answers.
+ */
+export function fileRoutes(deps: { db: Kysely<Database>; storage: StorageProvider; secret: string; maxBytes?: number }): RouteHandler {
   const maxBytes = deps.maxBytes ?? MAX_FILE_BYTES;
-  return {
-    // Synchronous for other paths: no promise on the hot path.
-    onRequest(payload) {
-      if (payload.url.pathname.startsWith(FILES_PREFIX)) return handle(payload);
-    },
-  };
+  return handle;
 
   async function handle({ request, url, endResponse, fetchAPI }: OnRequestPayload): Promise<void> {
     const answer = (status: number, code: string) =>
@@ -93,6 +91,3 @@ export function useFileRoutes(deps: { db: Kysely<Database>; storage: StorageProv
     return endResponse(fetchAPI.Response.json({ ok: true, uuid: row.id }, { status: 200 }));
   }
 }
-
-/** What yoga hands an onRequest hook. */
-type OnRequestPayload = Parameters<NonNullable<Plugin['onRequest']>>[0];

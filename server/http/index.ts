@@ -1,3 +1,3 @@
 /** HTTP-level features: the static site and the stale-build check. */
-export { useStaticSite } from './use-static-site';
+export { staticSite } from './use-static-site';
 export { ensureFrontEndBuilt, frontEndIsStale } from './ensureBuild';

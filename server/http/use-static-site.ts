@@ -1,7 +1,7 @@
 /** Serves the built front end from dist/: hashed assets cached long, app routes fall back to index.html. */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
-import type { Plugin } from 'graphql-yoga';
+import type { RouteHandler } from '../plugins/use-router';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -13,8 +13,12 @@ const TYPES: Record<string, string> = {
 /** Paths other plugins own; never answered with the SPA page. */
 const RESERVED = ['/graphql', '/files/', '/dev/', '/healthz', '/readyz'];
 
-/** Serve `distDir`; unknown extension-less paths get index.html (client-side routes). */
-export function useStaticSite(distDir: string): Plugin {
+/**
+ * The handler that serves `distDir` (the router's fallback: it sees every path no other route owns);
+ * unknown extension-less paths get index.html (client-side routes). Answers GET and HEAD only, and
+ * never the reserved paths (decoded), which fall through to GraphQL's unhandled-route answer.
+ */
+export function staticSite(distDir: string): RouteHandler {
   const root = resolve(distDir);
   const cache = new Map<string, Uint8Array>();
   const read = (p: string) => {
@@ -25,29 +29,27 @@ export function useStaticSite(distDir: string): Plugin {
     }
     return hit;
   };
-  return {
-    onRequest({ request, url, endResponse, fetchAPI }) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      const path = decodeURIComponent(url.pathname);
-      if (RESERVED.some((r) => path === r || path.startsWith(r.endsWith('/') ? r : `${r}/`))) return;
-      const file = resolve(join(root, path));
-      if (file !== root && !file.startsWith(root + sep)) return endResponse(new fetchAPI.Response('Not found', { status: 404 }));
-      const isFile = existsSync(file) && statSync(file).isFile();
-      const index = join(root, 'index.html');
-      if (!isFile && extname(path) !== '') return endResponse(new fetchAPI.Response('Not found', { status: 404 }));
-      const target = isFile ? file : index;
-      if (!existsSync(target)) return endResponse(new fetchAPI.Response('The front end is not built: run npm run build.', { status: 503 }));
-      const body = read(target);
-      const immutable = target.includes(`${sep}assets${sep}`);
-      endResponse(
-        new fetchAPI.Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
-          status: 200,
-          headers: {
-            'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
-            'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-          },
-        }),
-      );
-    },
+  return ({ request, url, endResponse, fetchAPI }) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const path = decodeURIComponent(url.pathname);
+    if (RESERVED.some((r) => path === r || path.startsWith(r.endsWith('/') ? r : `${r}/`))) return;
+    const file = resolve(join(root, path));
+    if (file !== root && !file.startsWith(root + sep)) return endResponse(new fetchAPI.Response('Not found', { status: 404 }));
+    const isFile = existsSync(file) && statSync(file).isFile();
+    const index = join(root, 'index.html');
+    if (!isFile && extname(path) !== '') return endResponse(new fetchAPI.Response('Not found', { status: 404 }));
+    const target = isFile ? file : index;
+    if (!existsSync(target)) return endResponse(new fetchAPI.Response('The front end is not built: run npm run build.', { status: 503 }));
+    const body = read(target);
+    const immutable = target.includes(`${sep}assets${sep}`);
+    endResponse(
+      new fetchAPI.Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
+        status: 200,
+        headers: {
+          'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        },
+      }),
+    );
   };
 }

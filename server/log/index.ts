@@ -1,2 +1,2 @@
-/** Structured JSON logging. */
-export { flushLogs, createLogger, type Logger, type LogLevel, type LogSink } from './logger';
+/** Structured JSON logs. */
+export { flushLogs, createLogger, logRequest, type Logger, type LogLevel, type LogSink, type RequestLine } from './logger';

@@ -4,7 +4,6 @@
  * whichever copy of graphql (ESM or CJS) built the schema.
  */
 import { GraphQLError, type ValidationRule } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 
 const INTROSPECTION = new Set(['__schema', '__type']);
 
@@ -16,13 +15,3 @@ export const noIntrospectionRule: ValidationRule = (context) => ({
     }
   },
 });
-
-/** Refuse introspection queries when `enabled`. */
-export function useDisableIntrospection(enabled: boolean): Plugin {
-  if (!enabled) return {};
-  return {
-    onValidate({ addValidationRule }) {
-      addValidationRule(noIntrospectionRule);
-    },
-  };
-}

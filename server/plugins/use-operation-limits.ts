@@ -1,6 +1,5 @@
 /** Depth, alias and cost limits as one validation rule (validation results are cached by yoga). */
 import { GraphQLError, type ValidationRule } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
 import { operationStats } from './operationStats';
 
 /** Limits per operation. */
@@ -30,14 +29,4 @@ export function operationLimitsRule(limits: OperationLimits): ValidationRule {
       },
     },
   });
-}
-
-/** Refuse operations that are too deep, too aliased or too costly. */
-export function useOperationLimits(limits: Partial<OperationLimits> = {}): Plugin {
-  const rule = operationLimitsRule({ ...DEFAULT_LIMITS, ...limits });
-  return {
-    onValidate({ addValidationRule }) {
-      addValidationRule(rule);
-    },
-  };
 }

@@ -9,35 +9,40 @@ import { createHash } from 'node:crypto';
 
 const refused = (message: string, code: string) => createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
 
-/** Run only persisted operations when `enabled`. */
-export function usePersistedOperations(options: { enabled: boolean; manifest: () => PersistedManifest }): Plugin {
-  if (!options.enabled) return {};
+/** What yoga hands an onParams hook. */
+export type OnParamsPayload = Parameters<NonNullable<Plugin['onParams']>>[0];
+
+/**
+ * The check of one request's parameters when `enabled` (undefined otherwise: nothing to run): throws
+ * the refusal, or lets the operation through (replacing a hash by its text). The app's router runs it
+ * from its own onParams hook.
+ */
+export function persistedOperationsCheck(options: { enabled: boolean; manifest: () => PersistedManifest }): ((payload: OnParamsPayload) => void) | undefined {
+  if (!options.enabled) return undefined;
   const manifest = options.manifest();
   // Text -> allowed, so a client sending full text pays the normalisation once per distinct text.
   const seen = new Map<string, string | null>();
-  return {
-    onParams({ params, setParams }) {
-      const ext = params.extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined;
-      const hash = ext?.persistedQuery?.sha256Hash;
-      if (typeof hash === 'string') {
-        const text = manifest[hash];
-        if (!text) throw refused('PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND');
-        setParams({ ...params, query: text });
-        return;
+  return ({ params, setParams }) => {
+    const ext = params.extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined;
+    const hash = ext?.persistedQuery?.sha256Hash;
+    if (typeof hash === 'string') {
+      const text = manifest[hash];
+      if (!text) throw refused('PersistedQueryNotFound', 'PERSISTED_QUERY_NOT_FOUND');
+      setParams({ ...params, query: text });
+      return;
+    }
+    if (typeof params.query !== 'string') throw refused('Only persisted operations are accepted.', 'PERSISTED_QUERY_ONLY');
+    let text = seen.get(params.query);
+    if (text === undefined) {
+      let normalised: string | null;
+      try {
+        normalised = normalise(params.query);
+      } catch {
+        normalised = null;
       }
-      if (typeof params.query !== 'string') throw refused('Only persisted operations are accepted.', 'PERSISTED_QUERY_ONLY');
-      let text = seen.get(params.query);
-      if (text === undefined) {
-        let normalised: string | null;
-        try {
-          normalised = normalise(params.query);
-        } catch {
-          normalised = null;
-        }
-        text = normalised && manifest[createHash('sha256').update(normalised).digest('hex')] ? normalised : null;
-        if (seen.size < 5000) seen.set(params.query, text);
-      }
-      if (!text) throw refused('Only persisted operations are accepted.', 'PERSISTED_QUERY_ONLY');
-    },
+      text = normalised && manifest[createHash('sha256').update(normalised).digest('hex')] ? normalised : null;
+      if (seen.size < 5000) seen.set(params.query, text);
+    }
+    if (!text) throw refused('Only persisted operations are accepted.', 'PERSISTED_QUERY_ONLY');
   };
 }

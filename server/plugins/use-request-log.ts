@@ -1,6 +1,5 @@
 /** One structured log line per request: method, path, status, duration, request id. */
-import type { Plugin } from 'graphql-yoga';
-import type { Logger } from '../log';
+import { logRequest, type Logger } from '../log';
 import { requestState } from './requestState';
 
 /** The path of an absolute URL without building a URL object (hot path). */
@@ -11,24 +10,19 @@ const pathOf = (url: string): string => {
   return q < 0 ? url.slice(start) : url.slice(start, q);
 };
 
-/** Log every request except health probes (logged at debug). */
-export function useRequestLog(log: Logger): Plugin {
-  return {
-    onRequest({ request }) {
-      requestState(request).start = performance.now();
-    },
-    onResponse({ request, response }) {
-      const state = requestState(request);
-      const path = pathOf(request.url);
-      // A plain literal (no conditional spread): it stays a fast object for JSON.stringify.
-      const fields: Record<string, unknown> = { reqId: state.id, method: request.method, path, status: response.status, ms: Math.round((performance.now() - state.start) * 10) / 10 };
-      if (state.operation) fields.operation = state.operation;
-      if (path === '/healthz' || path === '/readyz') log.debug('request', fields);
-      else log.info('request', fields);
-    },
-    // onParams (not onExecute: an execute hook makes envelop wrap every execution).
-    onParams({ params, request }) {
-      if (params.operationName) requestState(request).operation = params.operationName;
-    },
-  };
+/**
+ * The request's line, at the end of the request (health probes at debug). The line is queued and
+ * formatted with its batch (see logRequest), so the request pays for one small record.
+ */
+export function logRequestLine(log: Logger, request: Request, response: Response): void {
+  const state = requestState(request);
+  const path = pathOf(request.url);
+  logRequest(log, path === '/healthz' || path === '/readyz' ? 'debug' : 'info', {
+    reqId: state.id, method: request.method, path, status: response.status, ms: Math.round((performance.now() - state.start) * 10) / 10, operation: state.operation,
+  });
+}
+
+/** Note the operation name for the request's line (from the parameters as the client sent them). */
+export function noteOperation(request: Request, params: { operationName?: unknown }): void {
+  if (params.operationName) requestState(request).operation = params.operationName as string;
 }

@@ -1,0 +1,240 @@
+/**
+ * The request pipeline (server/plugins/use-router.ts and what it runs): one dispatch per request with
+ * the same answers as one plugin per feature, the request body limit over real HTTP (by
+ * Content-Length and while streaming), the request log line (queued, formatted at flush, the same
+ * text as an info line), the lazy child logger and the brand lookup cache.
+ */
+import { request as httpRequest, createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSchema, createYoga } from 'graphql-yoga';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp, type App } from '../../../server/app';
+import { brandRegistry } from '../../../server/brands';
+import type { DbHandle } from '../../../server/db';
+import { createLogger, flushLogs, logRequest, type LogLevel } from '../../../server/log';
+import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
+import { useRequestBodyLimit } from '../../../server/plugins/use-request-body-limit';
+import { servicesFor } from '../../../server/services';
+import { definitions, openTestDatabase, testConfig } from './harness';
+
+/** A raw HTTP/1.1 exchange with a node server: status, headers and body text. */
+function exchange(server: Server, opts: { method?: string; path?: string; headers?: Record<string, string | number>; chunks?: string[] }): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    // A connection per exchange: one whose declared body was refused unread is not reused.
+    const req = httpRequest({ agent: false, host: '127.0.0.1', port, method: opts.method ?? 'POST', path: opts.path ?? '/graphql', headers: opts.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    for (const c of opts.chunks ?? []) req.write(c);
+    req.end();
+  });
+}
+
+const listen = (handler: Parameters<typeof createServer>[1]) =>
+  new Promise<Server>((resolve) => {
+    const server = createServer(handler);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+
+describe('the production app over HTTP', () => {
+  let database: DbHandle;
+  let cleanup: () => Promise<void>;
+  let dataDir: string;
+  let app: App;
+  let server: Server;
+  const lines: { line: string; level: LogLevel }[] = [];
+  const QUERY = '{ __typename }';
+
+  beforeAll(async () => {
+    ({ database, cleanup } = await openTestDatabase('pglite'));
+    dataDir = mkdtempSync(join(tmpdir(), 'ff-pipeline-'));
+    const manifest: PersistedManifest = {};
+    addToManifest(manifest, QUERY);
+    addToManifest(manifest, 'query Named { __typename }');
+    const config = testConfig(dataDir, { production: true, demo: false });
+    const log = createLogger('debug', {}, (line, level) => lines.push({ line, level }));
+    app = await createApp(servicesFor(config, database, definitions(), log), { manifest, serveStatic: false });
+    server = await listen(app);
+  }, 60_000);
+  afterAll(async () => {
+    server?.close();
+    await database?.close();
+    await cleanup?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers a persisted query with the security headers, and logs one line for it', async () => {
+    lines.length = 0;
+    const r = await exchange(server, { headers: { 'content-type': 'application/json', host: 'au.localhost' }, chunks: [JSON.stringify({ query: 'query Named { __typename }', operationName: 'Named' })] });
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ data: { __typename: 'Query' } });
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(r.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.headers['content-security-policy']).toBeUndefined();
+    expect(lines).toHaveLength(1);
+    const { line, level } = lines[0];
+    expect(level).toBe('info');
+    expect(Object.keys(JSON.parse(line))).toEqual(['time', 'level', 'msg', 'reqId', 'method', 'path', 'status', 'ms', 'operation']);
+    expect(JSON.parse(line)).toMatchObject({ level: 'info', msg: 'request', reqId: r.headers['x-request-id'], method: 'POST', path: '/graphql', status: 200, operation: 'Named' });
+  });
+
+  it('still refuses non-persisted operations before parsing, and logs their name', async () => {
+    lines.length = 0;
+    const r = await exchange(server, { headers: { 'content-type': 'application/json' }, chunks: [JSON.stringify({ query: 'query Other { __schema { types { name } } }', operationName: 'Other' })] });
+    expect(r.status).toBe(400);
+    expect(JSON.parse(r.body).errors[0].extensions.code).toBe('PERSISTED_QUERY_ONLY');
+    expect(JSON.parse(lines[0].line)).toMatchObject({ status: 400, operation: 'Other' });
+  });
+
+  it('reads a chunked body (no Content-Length) through the counting stream', async () => {
+    const body = JSON.stringify({ query: QUERY });
+    const r = await exchange(server, { headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks: [body.slice(0, 5), body.slice(5)] });
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ data: { __typename: 'Query' } });
+  });
+
+  it('refuses a Content-Length over 25 MB before reading the body', async () => {
+    const r = await exchange(server, { headers: { 'content-type': 'application/json', 'content-length': 25_000_001 } });
+    expect(r.status).toBe(413);
+    expect(JSON.parse(r.body).errors[0]).toMatchObject({ message: 'Request body too large', extensions: { code: 'REQUEST_ENTITY_TOO_LARGE' } });
+  });
+
+  it('refuses an invalid Content-Length as yoga does', async () => {
+    const res = await app.fetch('http://au.localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '-1' }, body: JSON.stringify({ query: QUERY }) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0]).toMatchObject({ message: 'Content-Length header is invalid.', extensions: { code: 'BAD_REQUEST' } });
+  });
+
+  it('dispatches each path as the separate plugins did', async () => {
+    lines.length = 0;
+    const health = await exchange(server, { method: 'GET', path: '/healthz' });
+    expect([health.status, JSON.parse(health.body)]).toEqual([200, { status: 'ok' }]);
+    expect(health.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.map((l) => [l.level, JSON.parse(l.line).path])).toEqual([['debug', '/healthz']]);
+    // Files: the prefix route answers every method and key itself.
+    expect((await exchange(server, { method: 'GET', path: '/files/nope' })).status).toBe(404);
+    expect((await exchange(server, { method: 'DELETE', path: '/files/nope' })).status).toBe(405);
+    // Not the prefix once decoded by nobody: yoga's unhandled route (no static site here).
+    expect((await exchange(server, { method: 'GET', path: '/%66iles/nope' })).status).toBe(404);
+    // No dev mailbox outside demo mode.
+    expect((await exchange(server, { method: 'GET', path: '/dev/mailbox' })).status).toBe(404);
+    // CSRF only on the GraphQL endpoint: a form post elsewhere is not a CSRF refusal.
+    const form = await exchange(server, { path: '/graphql', headers: { 'content-type': 'application/x-www-form-urlencoded' }, chunks: ['query=%7B__typename%7D'] });
+    expect(form.status).toBe(403);
+    expect(JSON.parse(form.body).errors[0].extensions.code).toBe('CSRF_REFUSED');
+    const elsewhere = await exchange(server, { path: '/other', headers: { 'content-type': 'application/x-www-form-urlencoded' }, chunks: ['a=1'] });
+    expect(elsewhere.status).toBe(404);
+  });
+});
+
+describe('the request body limit', () => {
+  let server: Server;
+  beforeAll(async () => {
+    const yoga = createYoga({
+      logging: false,
+      maxRequestBodySize: false,
+      schema: createSchema({ typeDefs: 'type Query { echo(s: String): String }', resolvers: { Query: { echo: (_: unknown, a: { s: string }) => a.s } } }),
+      plugins: [useRequestBodyLimit(120)],
+    });
+    server = await listen(yoga);
+  });
+  afterAll(() => server?.close());
+  const body = (n: number) => {
+    const base = JSON.stringify({ query: '{ echo(s: "") }' });
+    return JSON.stringify({ query: `{ echo(s: "${'x'.repeat(n - base.length)}") }` });
+  };
+
+  it('lets bodies up to the limit through, with or without Content-Length', async () => {
+    expect(body(120)).toHaveLength(120);
+    const sized = await exchange(server, { headers: { 'content-type': 'application/json', 'content-length': 120 }, chunks: [body(120)] });
+    expect(sized.status).toBe(200);
+    const chunked = await exchange(server, { headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks: [body(120).slice(0, 60), body(120).slice(60)] });
+    expect(chunked.status).toBe(200);
+    expect(JSON.parse(chunked.body).data.echo).toHaveLength(120 - JSON.stringify({ query: '{ echo(s: "") }' }).length);
+  });
+
+  it('refuses a larger body by its Content-Length, and a chunked one while it streams', async () => {
+    const sized = await exchange(server, { headers: { 'content-type': 'application/json', 'content-length': 121 }, chunks: [body(121)] });
+    expect(sized.status).toBe(413);
+    const chunked = await exchange(server, { headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks: [body(121).slice(0, 60), body(121).slice(60)] });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body).errors[0].extensions.code).toBe('REQUEST_ENTITY_TOO_LARGE');
+  });
+
+  it('counts the body when Transfer-Encoding comes with a Content-Length (only a lenient parser passes both)', async () => {
+    const yoga = createYoga({ logging: false, maxRequestBodySize: false, schema: createSchema({ typeDefs: 'type Query { echo(s: String): String }' }), plugins: [useRequestBodyLimit(120)] });
+    const res = await yoga.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '10', 'transfer-encoding': 'chunked' }, body: body(121) });
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('request log lines', () => {
+  const fields = { reqId: '3f1c0c8e-1111-4222-8333-944445555666', method: 'POST', path: '/graphql"\\x', status: 200, ms: 1.5, operation: 'Get' };
+
+  it('have the text an info line with the same fields has (custom sink: written at once)', () => {
+    const out: string[] = [];
+    const log = createLogger('info', { service: 'api' }, (line) => out.push(line));
+    vi.useFakeTimers({ now: new Date('2026-01-02T03:04:05.678Z'), toFake: ['Date'] });
+    try {
+      logRequest(log, 'info', fields);
+      log.info('request', fields);
+      logRequest(log, 'info', { ...fields, operation: undefined });
+      log.info('request', { reqId: fields.reqId, method: fields.method, path: fields.path, status: fields.status, ms: fields.ms });
+      logRequest(log, 'debug', fields);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(out).toHaveLength(4);
+    expect(out[0]).toBe(out[1]);
+    expect(out[2]).toBe(out[3]);
+    expect(JSON.parse(out[0])).toEqual({ time: '2026-01-02T03:04:05.678Z', level: 'info', msg: 'request', service: 'api', ...fields });
+  });
+
+  it('are queued on the standard sink and formatted when the batch is written', () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      flushLogs();
+      write.mockClear();
+      const log = createLogger('info');
+      logRequest(log, 'info', fields);
+      log.info('after', { n: 1 });
+      expect(write).not.toHaveBeenCalled();
+      flushLogs();
+      expect(write).toHaveBeenCalledTimes(1);
+      const written = String(write.mock.calls[0][0]).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(written.map((l) => l.msg)).toEqual(['request', 'after']);
+      expect(written[0]).toMatchObject(fields);
+    } finally {
+      write.mockRestore();
+    }
+  });
+
+  it('child loggers merge their fields as a spread does, on first use', () => {
+    const out: string[] = [];
+    const root = createLogger('info', { a: 1 }, (line) => out.push(line));
+    root.child({ b: 2 }).child({ a: 3 }).info('x', { c: 4 });
+    expect(out[0]).toMatch(/^\{"time":"[^"]+","level":"info","msg":"x","a":3,"b":2,"c":4\}$/);
+  });
+});
+
+describe('brand lookup by Host header', () => {
+  it('caches per header value with the same answers, bounded', () => {
+    const brands = brandRegistry(definitions().defs);
+    const uncached = (host: string | null) => brandRegistry(definitions().defs).forHost(host).id;
+    for (const host of ['au.localhost', 'AU.localhost:8080', 'nz.localhost.', 'nz.localhost', 'unknown.example', '', null]) {
+      expect(brands.forHost(host).id, String(host)).toBe(uncached(host));
+      expect(brands.forHost(host).id, `${host} again`).toBe(uncached(host));
+    }
+    for (let i = 0; i < 600; i++) brands.forHost(`h${i}.example`);
+    expect(brands.forHost('nz.localhost').id).toBe(uncached('nz.localhost'));
+    expect(brands.forHost('nz.localhost').id).not.toBe(brands.forHost('au.localhost').id);
+  });
+});
