@@ -7,7 +7,7 @@ import { imageSources, type ImageSettings } from '../calculator/vehicleImages';
 export const VEHICLE_CARD_KEYS = {
   weekly: 'calculator.card.weekly', monthly: 'calculator.card.monthly', rrp: 'calculator.card.rrp', gst: 'calculator.gst',
   shortlist: 'calculator.card.shortlist', shortlisted: 'calculator.card.shortlisted', remove: 'calculator.card.remove',
-  imageAlt: 'calculator.card.imageAlt', noImage: 'calculator.card.noImage',
+  imageAlt: 'calculator.card.imageAlt', noImage: 'calculator.card.noImage', enquire: 'calculator.card.enquire',
 } as const;
 
 const useStyles = makeStyles({
@@ -15,14 +15,23 @@ const useStyles = makeStyles({
     display: 'flex', flexDirection: 'column', height: '100%', boxSizing: 'border-box', overflow: 'hidden',
     borderRadius: tokens.borderRadiusLarge, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground1,
   },
-  compact: { flexDirection: 'row', alignItems: 'center' },
+  // Compact (the results page's 'Shortlisted vehicles'): a thumbnail beside the name, then the prices
+  // and the button across the whole card, so a 16rem grid column or a phone keeps them on one line each.
+  compact: {
+    display: 'grid', gridTemplateColumns: '5rem minmax(0, 1fr)', gridTemplateAreas: '"media head" "prices prices" "actions actions"',
+    alignItems: 'start', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalS, padding: tokens.spacingHorizontalM,
+  },
+  compactMedia: { gridArea: 'media', aspectRatio: '4 / 3', borderRadius: tokens.borderRadiusMedium, overflow: 'hidden' },
+  compactHead: { gridArea: 'head', display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, minWidth: 0, '> h3': { margin: 0 } },
+  compactPrices: { gridArea: 'prices', display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, minWidth: 0 },
+  compactPrimary: { fontSize: tokens.fontSizeBase400, lineHeight: tokens.lineHeightBase400 },
+  compactActions: { gridArea: 'actions', display: 'flex', justifyContent: 'flex-end' },
   media: { aspectRatio: '16 / 9', backgroundColor: tokens.colorNeutralBackground3, display: 'flex', alignItems: 'center', justifyContent: 'center' },
-  compactMedia: { width: '6rem', flexShrink: 0 },
   image: { width: '100%', height: '100%', objectFit: 'cover' },
   body: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, padding: tokens.spacingHorizontalM, flexGrow: 1 },
   prices: { display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: tokens.spacingHorizontalM },
   primary: { fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold, color: tokens.colorBrandForeground1 },
-  actions: { display: 'flex', justifyContent: 'flex-end', padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalM}`, marginTop: 'auto' },
+  actions: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: tokens.spacingHorizontalS, padding: `0 ${tokens.spacingHorizontalM} ${tokens.spacingVerticalM}`, marginTop: 'auto' },
 });
 
 type Row = Record<string, unknown>;
@@ -39,9 +48,10 @@ function Placeholder({ label }: { label: string }) {
 /**
  * A vehicle of the rate book: image (trim, normal, base image, then a placeholder, moving on at each
  * load error), year, fuel, transmission, drivetrain, description, make, model, trim, weekly and
- * monthly price (the chosen repayment first) and RRP, and a Shortlist toggle or Remove button.
+ * monthly price (the chosen repayment first) and RRP, a Shortlist toggle or Remove button, and with
+ * `enquire` an Enquire button raising `enquireVehicle` with `{ vehicle }` (an enquiry about this vehicle only).
  * Props (a logic template in YAML): vehicle, rate (prices of the chosen term, optional), repayment,
- * shortlisted, canShortlist, mode ('results' | 'shortlist' | 'compact'), currencyFormat, showGst, images.
+ * shortlisted, canShortlist, enquire, mode ('results' | 'shortlist' | 'compact'), currencyFormat, showGst, images.
  */
 export function VehicleCard({ props, t, raise, busy }: BlockWidgetProps) {
   const styles = useStyles();
@@ -64,34 +74,60 @@ export function VehicleCard({ props, t, raise, busy }: BlockWidgetProps) {
   const src = sources[failed];
   const details = [vehicle.catalogYear, vehicle.vehicleFueltype, vehicle.vehicleTransmissiongroup, vehicle.vehicleDrivetrain].filter((v) => v !== undefined && v !== null && v !== '').join(' · ');
   const shortlisted = props.shortlisted === true;
+  const media = (
+    <div className={mergeClasses(styles.media, compact && styles.compactMedia)}>
+      {src
+        ? <img key={src} className={styles.image} src={src} alt={t(VEHICLE_CARD_KEYS.imageAlt, { make: vehicle.vehicleMake, model: vehicle.vehicleModel, trim: vehicle.vehicleTrim })} loading="lazy" onError={() => setFailed((n) => n + 1)} />
+        : <Placeholder label={t(VEHICLE_CARD_KEYS.noImage)} />}
+    </div>
+  );
+  const head = (
+    <>
+      <Caption1>{details}</Caption1>
+      <Subtitle1 as="h3">{name}</Subtitle1>
+      <Body1>{String(vehicle.vehicleTrim ?? '')}</Body1>
+    </>
+  );
+  const prices = (
+    <>
+      <div className={styles.prices}>
+        <span className={mergeClasses(styles.primary, compact && styles.compactPrimary)} data-price="primary">{first}</span>
+        <Caption1 data-price="secondary">{second}</Caption1>
+      </div>
+      <Caption1>{t(VEHICLE_CARD_KEYS.rrp, { price: money(vehicle.consumerPrice) })}</Caption1>
+    </>
+  );
+  const action = props.mode === 'shortlist'
+    ? <Button appearance="secondary" disabled={busy} onClick={() => raise('removeShortlist', { vehicle })}>{t(VEHICLE_CARD_KEYS.remove)}</Button>
+    : (
+      <Button appearance={shortlisted ? 'primary' : 'secondary'} aria-pressed={shortlisted} disabled={busy || (!shortlisted && props.canShortlist === false)}
+        onClick={() => raise('toggleShortlist', { vehicle })}>
+        {t(shortlisted ? VEHICLE_CARD_KEYS.shortlisted : VEHICLE_CARD_KEYS.shortlist)}
+      </Button>
+    );
+  const enquire = props.enquire === true && !compact
+    ? <Button appearance="secondary" disabled={busy} onClick={() => raise('enquireVehicle', { vehicle })}>{t(VEHICLE_CARD_KEYS.enquire)}</Button>
+    : null;
+  const label = { 'aria-label': name, 'data-vehicle': String(vehicle.catalogVehicleId ?? '') };
+  if (compact) {
+    return (
+      <article className={mergeClasses(styles.card, styles.compact)} {...label}>
+        {media}
+        <div className={styles.compactHead}>{head}</div>
+        <div className={styles.compactPrices}>{prices}</div>
+        <div className={styles.compactActions}>{action}</div>
+      </article>
+    );
+  }
   return (
-    <article className={mergeClasses(styles.card, compact && styles.compact)} aria-label={name} data-vehicle={String(vehicle.catalogVehicleId ?? '')}>
-      <div className={mergeClasses(styles.media, compact && styles.compactMedia)}>
-        {src
-          ? <img key={src} className={styles.image} src={src} alt={t(VEHICLE_CARD_KEYS.imageAlt, { make: vehicle.vehicleMake, model: vehicle.vehicleModel, trim: vehicle.vehicleTrim })} loading="lazy" onError={() => setFailed((n) => n + 1)} />
-          : <Placeholder label={t(VEHICLE_CARD_KEYS.noImage)} />}
-      </div>
+    <article className={styles.card} {...label}>
+      {media}
       <div className={styles.body}>
-        <Caption1>{details}</Caption1>
-        <Subtitle1 as="h3">{name}</Subtitle1>
-        <Body1>{String(vehicle.vehicleTrim ?? '')}</Body1>
-        {compact ? null : <Caption1>{String(vehicle.vehicleDescription ?? '')}</Caption1>}
-        <div className={styles.prices}>
-          <span className={styles.primary} data-price="primary">{first}</span>
-          <Caption1 data-price="secondary">{second}</Caption1>
-        </div>
-        <Caption1>{t(VEHICLE_CARD_KEYS.rrp, { price: money(vehicle.consumerPrice) })}</Caption1>
+        {head}
+        <Caption1>{String(vehicle.vehicleDescription ?? '')}</Caption1>
+        {prices}
       </div>
-      <div className={styles.actions}>
-        {props.mode === 'shortlist'
-          ? <Button appearance="secondary" disabled={busy} onClick={() => raise('removeShortlist', { vehicle })}>{t(VEHICLE_CARD_KEYS.remove)}</Button>
-          : (
-            <Button appearance={shortlisted ? 'primary' : 'secondary'} aria-pressed={shortlisted} disabled={busy || (!shortlisted && props.canShortlist === false)}
-              onClick={() => raise('toggleShortlist', { vehicle })}>
-              {t(shortlisted ? VEHICLE_CARD_KEYS.shortlisted : VEHICLE_CARD_KEYS.shortlist)}
-            </Button>
-          )}
-      </div>
+      <div className={styles.actions}>{action}{enquire}</div>
     </article>
   );
 }

@@ -7,7 +7,7 @@ import type { EmailOutbox } from '../email';
 import { hashPassword, verifyPassword } from './password';
 import { passwordRuleErrors, passwordRules } from './passwordRules';
 import { destroyUserSessions, sha256 } from './sessions';
-import type { IdentityProvider, PasswordResetCapability, SignInResult } from './types';
+import type { IdentityProvider, PasswordResetCapability, ResetEmailTexts, SignInResult } from './types';
 
 /** Consecutive failures allowed before the account is throttled. */
 export const MAX_FAILED_LOGINS = 5;
@@ -25,6 +25,12 @@ export const RESET_KEYS = {
   subject: 'auth.reset.emailSubject',
   body: 'auth.reset.emailBody',
 } as const;
+
+/** The password-reset e-mail. */
+export const RESET_EMAIL: ResetEmailTexts = { template: 'passwordReset', subject: RESET_KEYS.subject, body: RESET_KEYS.body };
+
+/** The invitation of an authorised officer: the same set-password link, its own texts. */
+export const INVITATION_EMAIL: ResetEmailTexts = { template: 'invitation', subject: 'auth.invite.emailSubject', body: 'auth.invite.emailBody' };
 
 /** Lock duration after `failures` consecutive failures (0 below the threshold). */
 export const lockMsFor = (failures: number): number =>
@@ -74,7 +80,7 @@ export function createPasswordProvider(deps: PasswordProviderDeps): IdentityProv
   }
 
   const passwordReset: PasswordResetCapability = {
-    async request(email, { origin, brandId, selection }) {
+    async request(email, { origin, brandId, selection, email: texts = RESET_EMAIL }) {
       const user = await db.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
       if (!user) return; // same answer for unknown e-mails
       const token = randomBytes(32).toString('base64url'); // 256 bits
@@ -88,10 +94,10 @@ export function createPasswordProvider(deps: PasswordProviderDeps): IdentityProv
         await deps.email.send(
           {
             to: user.email,
-            template: 'passwordReset',
+            template: texts.template,
             brandId,
-            subject: deps.definitions.message(RESET_KEYS.subject, selection, vars),
-            text: deps.definitions.message(RESET_KEYS.body, selection, vars),
+            subject: deps.definitions.message(texts.subject, selection, vars),
+            text: deps.definitions.message(texts.body, selection, vars),
             data: { link },
           },
           tx,

@@ -35,10 +35,20 @@ export interface IdentityProvider {
 /** Outcome of `resetPassword`: success, or the failed rules' message keys. */
 export type ResetPasswordOutcome = { ok: true } | { ok: false; errors: string[] };
 
+/** Which e-mail carries a set-password link: its template name and the catalogue keys of its subject and body (`{firstName}`, `{link}`). */
+export interface ResetEmailTexts {
+  template: string;
+  subject: string;
+  body: string;
+}
+
 /** Password reset operations of a provider that manages passwords. */
 export interface PasswordResetCapability {
-  /** Create a token and queue the e-mail; does nothing visible for unknown e-mails. */
-  request(email: string, options: { origin: string; brandId: string; selection: Record<string, string> }): Promise<void>;
+  /**
+   * Create a token and queue the e-mail; does nothing visible for unknown e-mails. `email` names the
+   * e-mail's template and catalogue keys (default: the password-reset e-mail).
+   */
+  request(email: string, options: { origin: string; brandId: string; selection: Record<string, string>; email?: ResetEmailTexts }): Promise<void>;
   /** Apply a new password with a token; answers message keys on failure. */
   reset(input: { email: string; hash: string; password: string; confirmPassword?: string | null }): Promise<ResetPasswordOutcome>;
 }

@@ -89,6 +89,18 @@ test('account au: a later status lands on its (not yet defined) screen; a calcul
   await canceled.waitForURL((u) => u.pathname === '/dashboard');
 });
 
+test('account au: a user of another brand is refused on this host and told their own portal (spec 000 s2/s6)', async (t) => {
+  const { page, url } = t;
+  const { text } = layersFor(AU.selection);
+  await page.goto(url(AU.host, '/login'));
+  await signInWithForm(page, text, 'primary.orderverification.nz@demo.example', DEMO_PASSWORD);
+  const portal = new URL(url(NZ.host, '/')).origin;
+  await page.getByRole('alert').filter({ hasText: text('auth.login.otherBrand', { portal }) }).waitFor();
+  expectEqual(page.url().endsWith('/login'), true, 'stays on /login');
+  const session = await t.graphql<{ session: unknown }>(page, AU.host, '{ session { user { email } } }');
+  expectEqual(session.data?.session ?? null, null, 'no session');
+});
+
 test('account au: wrong password and throttling show clear messages', async ({ page, url, newPage }) => {
   const { text } = layersFor(AU.selection);
   await page.goto(url(AU.host, '/login'));
@@ -186,13 +198,19 @@ for (const { host, selection } of [AU, NZ]) {
     await page.getByText('Your password has been updated.', { exact: true }).waitFor();
     await shoot(page, `account-${region}-reset-done-desktop`);
 
-    // The link is single use: the server refuses it, the page says so and offers a new one.
+    // The link is single use: the server refuses it and the page lists the error; only the
+    // expired-token text adds the Reset Password link (spec 002 s8), so none here.
     await page.goto(link);
     await input(page, text('account.reset.password')).fill(newPassword);
     await input(page, text('account.reset.confirmPassword')).fill(newPassword);
     await page.getByRole('button', { name: 'SAVE NEW PASSWORD' }).click();
     await page.getByRole('alert').filter({ hasText: text('auth.reset.invalid') }).waitFor();
-    expectEqual(await page.getByRole('link', { name: 'Reset Password' }).getAttribute('href'), '/login?showLogin=false', 'Reset Password link');
+    expectEqual(await page.getByRole('link', { name: 'Reset Password' }).count(), 0, 'no Reset Password link for an invalid link');
+
+    // Opened without hash and email: an invalid-link message and no form (nothing is sent).
+    await page.goto(url(host, '/reset-password'));
+    await page.getByRole('alert').filter({ hasText: text('auth.reset.invalid') }).waitFor();
+    expectEqual(await input(page, text('account.reset.password')).count(), 0, 'no form without hash and email');
 
     // The old password no longer works; the new one does.
     await page.getByRole('link', { name: text('account.reset.backToLogin') }).click();

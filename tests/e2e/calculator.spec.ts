@@ -163,12 +163,17 @@ async function journey(t: E2EContext, region: 'au' | 'nz'): Promise<void> {
   await page.getByRole('radio', { name: region === 'au' ? 'Call me' : 'Create an online account' }).check();
   await page.getByLabel('First name').fill('Casey');
   await page.getByLabel('Last name').fill('Driver');
-  await page.getByLabel('Phone').fill(region === 'au' ? '0412345678' : '021234567');
+  // A phone number that shows an error (after its blur) keeps Submit disabled though every value is set (002 s5).
+  await page.getByLabel('Phone').fill('not a number');
   await page.getByLabel('Email').fill(`casey.${region}.${Date.now()}@example.com`);
   if (region === 'au') await page.getByLabel('Postcode').fill('2000');
   else await page.getByLabel('Location').fill('Auckland');
   await page.getByLabel('Fleet size').fill('12');
   await page.getByLabel('Years trading').selectOption({ label: region === 'au' ? '2 - 5 years' : '1 - 5' });
+  await until(page, async () => (await page.getByLabel('Phone').getAttribute('aria-invalid')) === 'true', 'phone error shown');
+  expectEqual(await submit.isDisabled(), true, 'Submit while the phone shows an error');
+  await page.getByLabel('Phone').fill(region === 'au' ? '0412345678' : '021234567');
+  await until(page, async () => !(await submit.isDisabled()), 'Submit enabled once the phone is fixed');
   await shot(page, `${region}-enquire-1280`);
   await submit.click();
 
@@ -211,8 +216,13 @@ test('calculator: request a call from the header', async ({ page, url }) => {
   await dialog.getByLabel('First name').fill('Robin');
   expectEqual(await submit.isDisabled(), true, 'Submit without last name and number');
   await dialog.getByLabel('Last name').fill('Fleet');
-  await dialog.getByLabel('Contact number').fill('0412345678');
+  // A contact number that shows an error (after its blur) keeps Submit disabled (002 s5).
+  await dialog.getByLabel('Contact number').fill('call me');
   await dialog.getByLabel('E-mail').fill('robin.fleet@example.com');
+  await until(page, async () => (await dialog.getByLabel('Contact number').getAttribute('aria-invalid')) === 'true', 'contact number error shown');
+  expectEqual(await submit.isDisabled(), true, 'Submit while the contact number shows an error');
+  await dialog.getByLabel('Contact number').fill('0412345678');
+  await until(page, async () => !(await submit.isDisabled()), 'Submit enabled once the contact number is fixed');
   await dialog.getByLabel('Message').fill('Please call after 3 pm.');
   await page.waitForTimeout(300); // the dialog's fade-in
   await shot(page, 'au-request-call-1280');
@@ -315,4 +325,45 @@ test('calculator: initial JS of /calculator before first render is within budget
   console.log(`      /calculator initial JS: ${kb.toFixed(1)} kB gzip in ${scripts.length} files (${scripts.map((s) => s.replace('/assets/', '')).join(', ')})`);
   expectEqual(scripts.filter((s) => /FormView|validators/.test(s)), [], 'no form or validator chunk before first render');
   if (kb > BUDGET_KB) throw new Error(`initial JS ${kb.toFixed(1)} kB gzip exceeds ${BUDGET_KB} kB`);
+});
+
+test('calculator: a refused enquiry shows the error notification and keeps the form', async ({ page, url }) => {
+  // A shortlisted vehicle the rate book does not have: the server refuses the enquiry (GraphQL error).
+  await page.goto(url('au.localhost', '/calculator'));
+  await page.evaluate(() => localStorage.setItem('fleetform.calculator.shortlist', JSON.stringify([{ catalogVehicleId: 'NO-SUCH-VEHICLE', duration: 48 }])));
+  await page.goto(url('au.localhost', '/calculator/enquire-now'));
+  const business = BUSINESS.au;
+  await page.locator('[data-lookup="business"]').fill(business.number);
+  await page.locator(`[data-business="${business.number}"]`).click();
+  await until(page, async () => (await page.locator('[data-lookup="business"]').inputValue()) === business.name, `selected business ${business.name}`);
+  await page.getByRole('radio', { name: 'Call me' }).check();
+  await page.getByLabel('First name').fill('Casey');
+  await page.getByLabel('Last name').fill('Driver');
+  await page.getByLabel('Phone').fill('0412345678');
+  await page.getByLabel('Email').fill(`casey.refused.${Date.now()}@example.com`);
+  await page.getByLabel('Postcode').fill('2000');
+  await page.getByLabel('Fleet size').fill('12');
+  await page.getByLabel('Years trading').selectOption({ label: '2 - 5 years' });
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await until(page, async () => !(await submit.isDisabled()), 'Submit enabled');
+  await submit.click();
+  await page.getByRole('dialog').getByText('Oops! There seems to be an issue').waitFor();
+  expectEqual(/\/calculator\/enquire-now$/.test(page.url()), true, 'still on the enquiry page');
+  await page.getByRole('dialog').press('Escape');
+  expectEqual(await page.getByLabel('First name').inputValue(), 'Casey', 'form values kept');
+  expectEqual(await page.getByLabel('Fleet size').inputValue(), '12', 'form values kept');
+});
+
+test('calculator: results read minDuration, maxDuration and vehicleMake from the query (000 s5)', async ({ page, url }) => {
+  const sent: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    const body = request.method() === 'POST' ? request.postDataJSON() as { operationName?: string; variables?: { searchFilters?: Record<string, unknown> } } | null : null;
+    if (body?.operationName === 'fetchRatebook' && body.variables?.searchFilters) sent.push(body.variables.searchFilters);
+  });
+  await page.goto(url('au.localhost', '/calculator/results?vehicleBodytype=SUV&minDuration=36&maxDuration=60&vehicleMake=KIA,TESLA'));
+  await until(page, async () => sent.length > 0, 'fetchRatebook sent');
+  const filters = sent[0];
+  expectEqual([filters.minDuration, filters.maxDuration], [36, 60], 'durations from the query, as integers');
+  expectEqual(filters.vehicleMake, ['KIA', 'TESLA'], 'makes split on commas');
+  expectEqual(filters.vehicleBodytype, ['SUV'], 'body types split on commas');
 });

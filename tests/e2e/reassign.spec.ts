@@ -51,6 +51,9 @@ for (const { host, selection, email: userEmail } of REGIONS) {
     await page.getByRole('heading', { level: 1, name: text('reassign.heading'), exact: true }).waitFor();
     await page.getByText(text('reassign.intro'), { exact: true }).waitFor();
     expectEqual(await page.title(), text('orderVerification.title'), 'page title');
+    // Spec 000 s2 'Layouts': a header with the logo (or brand name) and a footer with a Logout link to /logout.
+    await page.locator('header').getByRole('link', { name: text('brand.name'), exact: true }).waitFor();
+    expectEqual(await page.locator('footer').getByRole('link', { name: text('orderVerification.footer.logout'), exact: true }).getAttribute('href'), '/logout', 'footer Logout link');
     expectEqual(await send.isDisabled(), true, 'Send disabled while empty');
 
     // Nothing shows before the first blur; then required.
@@ -65,6 +68,9 @@ for (const { host, selection, email: userEmail } of REGIONS) {
       await expectMessage(input, text('validation.minLength', { n: minLength }), `${name} min`);
       await enter(input, 'B'.repeat(Number(maxLength) + 1));
       await expectMessage(input, text('validation.maxLength', { n: maxLength }), `${name} max`);
+      await enter(input, name === 'firstName' ? 'J0hn' : 'Sm1th');
+      await expectMessage(input, text('format.name'), `${name} name rule`);
+      expectEqual(text('format.name'), 'Field needs to be a characters only', 'spec 000 s5 name message');
       await enter(input, name === 'firstName' ? 'Alice' : "O'Brien");
       await expectMessage(input, '', `${name} valid`);
     }

@@ -30,14 +30,16 @@ export function fieldRules(uiSchema: unknown, prefix = ''): Record<string, Logic
 /**
  * The form's logic over core: one message per field (core's `validateForm` with the catalogue,
  * overrides and the block's rules), visibility / enablement through a rule set with a dependency
- * index (a change re-evaluates only rules reading it), and `submitEnabledWhen`.
+ * index (a change re-evaluates only rules reading it), and `submitEnabledWhen` (which also reads
+ * `formErrors`: dotted field path -> the message the form shows now).
  */
 export function createFormLogic(options: FormLogicOptions): FormLogic {
   const { block, schema, validate, messages, formats, context } = options;
   const ruleSet = createRuleSet(fieldRules(options.uiSchema));
   const hasRules = Object.keys(ruleSet.dependencies).length > 0;
   let evaluated = false;
-  const withForm = (values: Record<string, unknown>): LogicContext => ({ ...context(), form: values });
+  const withForm = (values: Record<string, unknown>, formErrors: Record<string, string> = {}): LogicContext =>
+    ({ ...context(), form: values, formErrors });
   // The schema's own rules (`x-rules`, which the server enforces too) come before the block's.
   const rules = [...schemaRules(schema), ...(block.rules ?? [])];
   return {
@@ -58,6 +60,7 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
       }
       return { hidden, disabled };
     },
-    submitEnabled: (values) => holds(block.submitEnabledWhen, withForm(values)),
+    // `formErrors`: the errors the form shows now (after a field's first blur, every one after submit).
+    submitEnabled: (values, shown) => holds(block.submitEnabledWhen, withForm(values, shown)),
   };
 }

@@ -16,8 +16,8 @@ export interface FormLogic {
   errors(values: Record<string, unknown>): Record<string, string>;
   /** Dotted field paths whose `ui:visibleWhen` is false / `ui:enabledWhen` is false; `changed` limits re-evaluation. */
   states(values: Record<string, unknown>, changed?: string): { hidden: Set<string>; disabled: Set<string> };
-  /** Whether the submit button is enabled. */
-  submitEnabled(values: Record<string, unknown>): boolean;
+  /** Whether the submit button is enabled; `shown` = the errors the form shows now (path -> message). */
+  submitEnabled(values: Record<string, unknown>, shown: Record<string, string>): boolean;
 }
 
 const EMPTY: FieldView = { hidden: false, disabled: false };
@@ -109,7 +109,6 @@ export class FormStore {
     const states = this.logic.states(this.values, changed);
     this.hidden = states.hidden;
     this.disabled = states.disabled;
-    this.enabled = this.logic.submitEnabled(this.values);
     this.publish();
   }
 
@@ -117,6 +116,7 @@ export class FormStore {
     const errors = this.submitted || this.blurred.size > 0 ? this.allErrors() : {};
     const paths = new Set([...this.views.keys(), ...Object.keys(errors), ...this.hidden, ...this.disabled]);
     const changed: string[] = [];
+    const shown: Record<string, string> = {};
     for (const path of paths) {
       const shows = this.submitted || this.blurred.has(path);
       const next: FieldView = {
@@ -124,12 +124,15 @@ export class FormStore {
         hidden: this.hidden.has(path),
         disabled: this.disabled.has(path),
       };
+      if (next.error !== undefined && !this.isHidden(path)) shown[path] = next.error;
       const prev = this.views.get(path) ?? EMPTY;
       if (prev.error !== next.error || prev.hidden !== next.hidden || prev.disabled !== next.disabled) {
         this.views.set(path, next);
         changed.push(path);
       }
     }
+    // Submit may depend on the shown errors (`formErrors`), so it follows every blur, edit and submit.
+    this.enabled = this.logic.submitEnabled(this.values, shown);
     for (const path of changed) for (const listener of this.fieldListeners.get(path) ?? []) listener();
     for (const listener of this.listeners) listener();
   }

@@ -1,19 +1,34 @@
 /** Resolvers of `server/graphql/schema/auth.graphql`: login, logout, session, password reset. */
 import type { ServerContext } from '../../context';
-import { createSession, destroySession, landingPath, sessionCookie, type SessionUser } from '../../auth';
+import { createSession, destroySession, landingPath, RESET_KEYS, sessionCookie, type SessionUser } from '../../auth';
 import { guard } from '../access';
 
 /** Catalogue keys of the sign-in answers. */
 export const AUTH_MESSAGE_KEYS = {
   invalid: 'auth.login.invalid',
   throttled: 'auth.login.throttled',
+  otherBrand: 'auth.login.otherBrand',
   resetRequested: 'auth.reset.requested',
   passwordUpdated: 'auth.reset.updated',
   unavailable: 'auth.reset.unavailable',
+  /** The Reset Password link's text, answered as `message` when the token has expired (spec 002 s8). */
+  requestAgain: 'account.reset.requestAgain',
 } as const;
 
 const authUser = (u: SessionUser) => ({ id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, region: u.region });
-const text = (ctx: ServerContext, key: string) => ctx.definitions.message(key, ctx.brand.selection);
+const text = (ctx: ServerContext, key: string, vars?: Record<string, string | number>) => ctx.definitions.message(key, ctx.brand.selection, vars);
+
+/**
+ * Spec 000 s2 and s6: the browser host is compared with the white-label domain of the user, so a
+ * user of another brand may not sign in on this host. Answers the user's own portal host when refused.
+ */
+function otherBrandPortal(ctx: ServerContext, user: SessionUser): string | null {
+  if (user.brandId === ctx.brand.id) return null;
+  const own = ctx.services.brands.byId(user.brandId);
+  const url = new URL(ctx.request.url);
+  const host = own?.hosts.find((h) => h.endsWith('.localhost') === url.hostname.endsWith('localhost')) ?? own?.hosts[0];
+  return host ? `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}` : user.brandId;
+}
 
 /** Origin for links in e-mails: the request's own when its host is one of the brand's (or localhost), else the brand's first host. */
 function linkOrigin(ctx: ServerContext): string {
@@ -37,6 +52,11 @@ export const authResolvers = {
       if (result.status !== 'ok') {
         ctx.log.info('login refused', { reason: result.status });
         return { success: false, error: text(ctx, result.status === 'throttled' ? AUTH_MESSAGE_KEYS.throttled : AUTH_MESSAGE_KEYS.invalid) };
+      }
+      const portal = otherBrandPortal(ctx, result.user);
+      if (portal !== null) {
+        ctx.log.info('login refused', { reason: 'otherBrand', userId: result.user.id });
+        return { success: false, error: text(ctx, AUTH_MESSAGE_KEYS.otherBrand, { portal }) };
       }
       // A new session id on every sign-in (no fixation); an old session of this request is ended.
       if (ctx.sessionIdHash) await destroySession(ctx.db, ctx.sessionIdHash);
@@ -64,7 +84,10 @@ export const authResolvers = {
       const outcome = await reset.reset(args);
       if (!outcome.ok) {
         const errors = outcome.errors.map((key) => text(ctx, key));
-        return { success: false, error: errors[0], errors, message: null };
+        // Spec 002 s8: only the expired-token text adds a Reset Password link; compared by catalogue key,
+        // the answer's `message` is then that link's text (the page shows the link when it is set).
+        const message = outcome.errors.includes(RESET_KEYS.expired) ? text(ctx, AUTH_MESSAGE_KEYS.requestAgain) : null;
+        return { success: false, error: errors[0], errors, message };
       }
       return { success: true, error: null, errors: [], message: text(ctx, AUTH_MESSAGE_KEYS.passwordUpdated) };
     }),

@@ -1,5 +1,6 @@
 /** Inviting an authorised officer: find or create their account and send the set-password e-mail. */
 import type { ServerContext } from '../../context';
+import { INVITATION_EMAIL } from '../../auth';
 import { decideWrite, refuse, selectionOf, type AppSnapshot, type Caller, type WriteRequest } from '../../enforce';
 
 /** The person a form names. */
@@ -47,10 +48,10 @@ export async function officerAccount(ctx: ServerContext, app: AppSnapshot, info:
   return row.id;
 }
 
-/** Queue the e-mail that lets the officer set a password (the identity provider's reset e-mail). */
+/** Queue the e-mail inviting the officer to set a password (the identity provider's set-password link, the invitation's own texts). */
 export async function sendInvitation(ctx: ServerContext, app: AppSnapshot, email: string): Promise<void> {
   const reset = ctx.services.identity.passwordReset;
   if (!reset) return;
   const origin = new URL(ctx.request.url).origin;
-  await reset.request(email.trim().toLowerCase(), { origin, brandId: app.brandId, selection: selectionOf(app) });
+  await reset.request(email.trim().toLowerCase(), { origin, brandId: app.brandId, selection: selectionOf(app), email: INVITATION_EMAIL });
 }

@@ -106,16 +106,72 @@ describe.each(DATABASES)('sign-in on %s', (kind) => {
     const token = /hash=([A-Za-z0-9_-]+)/.exec(mail.body_text)![1];
     await s.database.db.updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000) }).execute();
     const r = await s.gql(RESET, { e: email, h: token, p: 'New-Secret-42' });
-    expect(r.body.data?.resetPassword).toMatchObject({ success: false, error: 'Your token has expired, please reset your password.' });
+    // Spec 002 s8: only this text adds the Reset Password link: the answer's message is the link's text.
+    expect(r.body.data?.resetPassword).toEqual({
+      success: false,
+      error: 'Your token has expired, please reset your password.',
+      errors: ['Your token has expired, please reset your password.'],
+      message: 'Reset Password',
+    });
+    // Any other failure (here an unknown token) answers no message, so no link.
+    const other = await s.gql(RESET, { e: email, h: 'not-a-token', p: 'New-Secret-42' });
+    expect(other.body.data?.resetPassword).toEqual({ success: false, error: 'This password reset link is not valid. Please request a new one.', errors: ['This password reset link is not valid. Please request a new one.'], message: null });
+    // Several broken rules are all listed.
+    const rules = await s.gql(RESET, { e: email, h: token, p: 'aaa', c: 'bbb' });
+    expect((rules.body.data?.resetPassword as { errors: string[]; message: null }).errors.length).toBeGreaterThan(1);
+    expect((rules.body.data?.resetPassword as { message: null }).message).toBeNull();
   });
 
   it('chooses the brand by Host header (localhost falls back to AU)', async () => {
-    for (const [host, brand] of [['au.localhost', 'acme-au'], ['nz.localhost:8080', 'kiwi-nz'], ['localhost:8080', 'acme-au']]) {
-      const cookie = await s.login('primary.sign-wet.nz@demo.example', 'Fleetform-Demo-1', host);
+    for (const [host, brand, email] of [
+      ['au.localhost', 'acme-au', 'primary.sign-wet.au@demo.example'],
+      ['nz.localhost:8080', 'kiwi-nz', 'primary.sign-wet.nz@demo.example'],
+      ['localhost:8080', 'acme-au', 'primary.sign-wet.au@demo.example'],
+      ['introducer.localhost', 'introducer-au', 'primary.orderverification.introducer@demo.example'],
+    ]) {
+      const cookie = await s.login(email, 'Fleetform-Demo-1', host);
       const id = cookie.split('=')[1];
       const { createHash } = await import('node:crypto');
       const row = await s.database.db.selectFrom('sessions').select('brand_id').where('id_hash', '=', createHash('sha256').update(id).digest('hex')).executeTakeFirstOrThrow();
       expect(row.brand_id).toBe(brand);
     }
+  });
+
+  it("refuses a user of another brand on this host (spec 000 s2/s6), with the catalogue text and no session", async () => {
+    const expected = s.services.definitions.message('auth.login.otherBrand', { brand: 'acme-au', region: 'au' }, { portal: 'http://nz.localhost:8080' });
+    expect(expected).toBe('This account belongs to another portal. Please sign in at http://nz.localhost:8080.');
+    const { count } = await s.database.db.selectFrom('sessions').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+    for (const [host, email, portal] of [
+      ['au.localhost:8080', 'primary.orderverification.nz@demo.example', 'http://nz.localhost:8080'],
+      ['localhost:8080', 'primary.orderverification.nz@demo.example', 'http://nz.localhost:8080'],
+      ['nz.localhost:8080', 'primary.sign-wet.au@demo.example', 'http://au.localhost:8080'],
+      ['au.localhost:8080', 'primary.orderverification.introducer@demo.example', 'http://introducer.localhost:8080'],
+    ]) {
+      const r = await s.gql(LOGIN, { e: email, p: 'Fleetform-Demo-1' }, { host });
+      expect(r.body.data?.login, `${email} on ${host}`).toEqual({
+        success: false,
+        error: `This account belongs to another portal. Please sign in at ${portal}.`,
+        redirectTo: null,
+        user: null,
+      });
+      expect(r.headers.get('set-cookie')).toBeNull();
+    }
+    const after = await s.database.db.selectFrom('sessions').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+    expect(Number(after.count)).toBe(Number(count));
+    // The same user signs in on their own host.
+    await expect(s.login('primary.orderverification.nz@demo.example', 'Fleetform-Demo-1', 'nz.localhost:8080')).resolves.toMatch(/^ff_session=/);
+  });
+
+  it('the invitation e-mail has its own text inviting the officer to set a password (not the reset text)', async () => {
+    const { INVITATION_EMAIL } = await import('../../../server/auth');
+    const email = 'primary.sign-digital.nz@demo.example';
+    await s.services.identity.passwordReset!.request(email, { origin: 'http://nz.localhost:8080', brandId: 'kiwi-nz', selection: { brand: 'kiwi-nz', region: 'nz' }, email: INVITATION_EMAIL });
+    const mail = await s.database.db.selectFrom('outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();
+    expect(mail.template).toBe('invitation');
+    expect(mail.subject).toBe(s.services.definitions.message('auth.invite.emailSubject', { brand: 'kiwi-nz', region: 'nz' }));
+    expect(mail.body_text).toMatch(/invited as an authorised officer/);
+    expect(mail.body_text).toMatch(/http:\/\/nz\.localhost:8080\/reset-password\?hash=[A-Za-z0-9_-]+&email=/);
+    expect(mail.body_text).not.toMatch(/did not ask for it/);
+    expect(mail.subject).not.toBe('Reset your password');
   });
 });

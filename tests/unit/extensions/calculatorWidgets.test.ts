@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { acceptImage, imageSources } from '../../../extensions/calculator/vehicleImages';
-import { pageWindow } from '../../../extensions/widgets/Pager';
+import { PAGER_KEYS, pageWindow } from '../../../extensions/widgets/Pager';
+import { VEHICLE_CARD_KEYS } from '../../../extensions/widgets/VehicleCard';
 
 describe('vehicle images (spec 000 s5, 002 s2)', () => {
   it('accepts image extensions and cloud storage hosts, maps starred codes to the library', () => {
@@ -24,5 +27,12 @@ describe('pager window (spec 002 s9: at most 6 page buttons)', () => {
     expect(pageWindow(1, 20, 6)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(pageWindow(10, 20, 6)).toEqual([7, 8, 9, 10, 11, 12]);
     expect(pageWindow(20, 20, 6)).toEqual([15, 16, 17, 18, 19, 20]);
+  });
+});
+
+describe('calculator widget texts', () => {
+  it('lists every message key the card and the pager show in extensions/manifest.yaml (lint then checks the catalogues)', () => {
+    const manifest = parse(readFileSync(new URL('../../../extensions/manifest.yaml', import.meta.url), 'utf8')) as { messages: string[] };
+    for (const key of [...Object.values(VEHICLE_CARD_KEYS), ...Object.values(PAGER_KEYS)]) expect(manifest.messages).toContain(key);
   });
 });

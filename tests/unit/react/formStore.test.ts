@@ -58,4 +58,39 @@ describe('FormStore', () => {
     expect(store.view('name')).toBe(before);
     expect(store.isSubmitEnabled()).toBe(true);
   });
+
+  it('gives submitEnabled the errors the form shows now (after blur, on submit; hidden left out)', () => {
+    const seen: Record<string, string>[] = [];
+    const gated: FormLogic = {
+      ...logic,
+      submitEnabled: (_values, shown) => { seen.push(shown); return Object.keys(shown).length === 0; },
+    };
+    const store = new FormStore(gated, {});
+    expect(store.isSubmitEnabled()).toBe(true);
+    store.blur('name');
+    expect(seen.at(-1)).toEqual({ name: 'required' });
+    expect(store.isSubmitEnabled()).toBe(false);
+    store.setValues({ name: 'x' }, 'name');
+    expect(store.isSubmitEnabled()).toBe(true);
+    store.setValues({ name: '', hide: true }, 'hide');
+    expect(store.isSubmitEnabled()).toBe(true);
+    const fresh = new FormStore(gated, {});
+    fresh.submit();
+    expect(fresh.isSubmitEnabled()).toBe(false);
+  });
+});
+
+describe('createFormLogic submitEnabledWhen', () => {
+  it('reads formErrors (field path -> shown message) next to form', async () => {
+    const { createFormLogic } = await import('../../../runtime/react/form/formLogic');
+    const validate = Object.assign(() => true, { errors: null });
+    const form = createFormLogic({
+      block: { type: 'form', schema: 's', submitEnabledWhen: { and: [{ var: 'form.name' }, { '!': { var: 'formErrors.name' } }] } },
+      schema: { type: 'object', properties: { name: { type: 'string' } } }, uiSchema: {}, validate,
+      messages: {}, formats: {}, context: () => ({}),
+    });
+    expect(form.submitEnabled({ name: 'a' }, {})).toBe(true);
+    expect(form.submitEnabled({ name: 'a' }, { name: 'too short' })).toBe(false);
+    expect(form.submitEnabled({}, {})).toBe(false);
+  });
 });
