@@ -61,6 +61,8 @@ export type LoadState =
 export interface FlowLayoutDef {
   header?: BlockDef[];
   footer?: BlockDef[];
+  /** Logic giving the footer's background colour (a CSS colour, e.g. from settings); empty or absent: the theme's. */
+  footerBackground?: Logic;
 }
 
 /** Which chrome a step shows. */

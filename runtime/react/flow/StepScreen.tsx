@@ -149,6 +149,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
   const layout = step.layout ?? {};
   const header = flow.layout?.header && layout.header !== undefined && holds(layout.header, context);
   const footer = flow.layout?.footer && layout.footer !== 'hidden' ? (layout.footer ?? 'static') : undefined;
+  const footerBackground = footer && flow.layout?.footerBackground !== undefined ? evaluateTemplate(flow.layout.footerBackground, context) : undefined;
   return (
     <StepContext.Provider value={services}>
       {header ? <header className={styles.header}><div className={styles.chrome}><BlockList blocks={flow.layout?.header} /></div></header> : null}
@@ -156,7 +157,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
         <BlockList blocks={step.blocks?.length || transitionsOf(flow, stepId, 'enter').length ? step.blocks : UNAVAILABLE_BLOCKS} />
       </main>
       {footer ? (
-        <footer className={mergeClasses(styles.footer, footer === 'sticky' && styles.sticky)} data-footer={footer}>
+        <footer className={mergeClasses(styles.footer, footer === 'sticky' && styles.sticky)} data-footer={footer} style={typeof footerBackground === 'string' && footerBackground ? { backgroundColor: footerBackground } : undefined}>
           <div className={styles.chrome}><BlockList blocks={flow.layout?.footer} /></div>
         </footer>
       ) : null}
