@@ -23,7 +23,9 @@ describe('page state (flows/_examples/pageState.yaml)', () => {
     await act(async () => { button(view!.container, AU.messages['examples.pageState.next'])!.click(); });
     await view.waitFor(() => text(view!.container).includes(t('examples.pageState.page', { 'state.page': '3', count: '2' })), 'page 3 after the event');
 
-    await act(async () => { button(view!.container, AU.messages['examples.pageState.y'])!.click(); });
+    // The choice block loads in its own chunk: wait for its buttons.
+    const y = await view.waitFor(() => button(view!.container, AU.messages['examples.pageState.y']), 'the choice buttons');
+    await act(async () => { y.click(); });
     await view.waitFor(() => text(view!.container).includes(t('examples.pageState.item', { item: 'y' })), 'the picked item listed');
     expect(JSON.parse(localStorage.getItem('examples.picked') ?? 'null')).toEqual(['y']);
     await act(async () => { button(view!.container, AU.messages['examples.pageState.x'])!.click(); });
