@@ -5,12 +5,11 @@
  * anonymous shortlist surviving a reload; a signed-in customer's shortlist saved to the account;
  * screenshots of every page at phone and desktop size; the initial JS of /calculator.
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { abnFor, nzbnFor } from '../../server/seed/referenceData';
 import { expectEqual, test, type E2EContext } from './harness';
+import { describeInitialJs, initialJs } from './initialJs';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'test-results');
@@ -305,24 +304,9 @@ test('calculator pages at 390x844 and 1280x900 (screenshots)', async ({ newPage,
 });
 
 test('calculator: initial JS of /calculator before first render is within budget', async ({ page, url }) => {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __firstRender?: number };
-    for (const method of ['appendChild', 'insertBefore'] as const) {
-      const original = Node.prototype[method] as (...args: unknown[]) => unknown;
-      (Node.prototype as unknown as Record<string, unknown>)[method] = function (this: Node, ...args: unknown[]) {
-        if (w.__firstRender === undefined && (this as Element).id === 'root') w.__firstRender = performance.now();
-        return original.apply(this, args);
-      };
-    }
-  });
-  await page.goto(url('au.localhost', '/calculator'));
-  await page.locator('main[data-step="search"]').waitFor();
-  const scripts = await page.evaluate(() => {
-    const first = (window as unknown as { __firstRender: number }).__firstRender;
-    return performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js') && e.startTime <= first).map((e) => new URL(e.name).pathname);
-  });
-  const kb = scripts.reduce((sum, path) => sum + gzipSync(readFileSync(join(ROOT, 'dist', path))).length, 0) / 1024;
-  console.log(`      /calculator initial JS: ${kb.toFixed(1)} kB gzip in ${scripts.length} files (${scripts.map((s) => s.replace('/assets/', '')).join(', ')})`);
+  const measured = await initialJs(page, url('au.localhost', '/calculator'), 'main[data-step="search"]');
+  const { scripts, kb } = measured;
+  console.log(`      /calculator initial JS: ${describeInitialJs(measured)}`);
   expectEqual(scripts.filter((s) => /FormView|validators/.test(s)), [], 'no form or validator chunk before first render');
   if (kb > BUDGET_KB) throw new Error(`initial JS ${kb.toFixed(1)} kB gzip exceeds ${BUDGET_KB} kB`);
 });

@@ -6,15 +6,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createApp, type App } from '../../../server/app';
 import { createSession } from '../../../server/auth';
 import { readConfig } from '../../../server/config';
-import { migrate, openPglite, openPostgres, type DbHandle } from '../../../server/db';
+import { migrate, openPglite, type DbHandle } from '../../../server/db';
 import { loadServerDefinitions, type ServerDefinitions } from '../../../server/definitions';
 import { resolvers } from '../../../server/graphql/resolvers';
 import { createLogger } from '../../../server/log';
 import { servicesFor } from '../../../server/services';
+import { openPostgresSchema } from '../server/harness';
 import { FIXTURE, insertFixture } from './fixture';
 
 /** Which databases the suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -50,23 +50,7 @@ async function openDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Db
     const database = await openPglite(join(dir, 'pglite'));
     return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `api_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const sep = url.includes('?') ? '&' : '?';
-  const database = await openPostgres(`${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`, 4);
-  return {
-    database,
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
+  return openPostgresSchema('api');
 }
 
 const TABLES = ['audit_log', 'idempotency_keys', 'sessions', 'password_resets', 'outbox', 'files', 'applications', 'users', 'sub_groups', 'sub_divisions', 'industries'];

@@ -83,27 +83,28 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ d
     const database = await openPglite(join(dir, 'pglite'));
     return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const url = process.env.TEST_DATABASE_URL as string;
-  const schema = `srv_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const sep = url.includes('?') ? '&' : '?';
-  const database = await openPostgres(`${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`, 4);
+  const { database, cleanup } = await openPostgresSchema('srv');
   await migrate(database);
   const config = testConfig(mkdtempSync(join(tmpdir(), 'ff-pg-seed-')));
   await seedAll(servicesFor(config, database, definitions(), silent), { ratebookRows: TEST_RATEBOOK_ROWS });
   rmSync(config.dataDir, { recursive: true, force: true });
-  return {
-    database,
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
+  return { database, cleanup };
+}
+
+/** A fresh schema `<prefix>_<pid>_<time>` on TEST_DATABASE_URL (empty), dropped by `cleanup`. */
+export async function openPostgresSchema(prefix: string): Promise<{ database: DbHandle; cleanup: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL as string;
+  const schema = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
   };
+  await run(`CREATE SCHEMA ${schema}`);
+  const sep = url.includes('?') ? '&' : '?';
+  const database = await openPostgres(`${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`, 4);
+  return { database, cleanup: () => run(`DROP SCHEMA ${schema} CASCADE`) };
 }
 
 /** An HTTP answer with its JSON body (when JSON). */
