@@ -17,7 +17,8 @@ import { readRequestSession, type RequestSession } from './graphql/requestSessio
 import { staticSite } from './http';
 import { buildManifest, type PersistedManifest } from './plugins/persistedManifest';
 import { requestState } from './plugins/requestState';
-import { csrfCheck } from './plugins/use-csrf-prevention';
+import { corsOptions, csrfCheck } from './plugins/use-csrf-prevention';
+import { clientAddress, type NodeServerContext } from './limits';
 import { noIntrospectionRule } from './plugins/use-disable-introspection';
 import { healthRoutes } from './plugins/use-health-checks';
 import { DEFAULT_LIMITS, operationLimitsRule, type OperationLimits } from './plugins/use-operation-limits';
@@ -68,7 +69,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
         ...healthRoutes(async () => (await database.exec('select 1 as ok')).length === 1),
         ...(config.demo ? devMailboxRoutes(db) : {}),
         // GraphQL request hardening, in pipeline order: request (CSRF) -> params (persisted) -> validate (limits).
-        [graphqlEndpoint]: csrfCheck,
+        [graphqlEndpoint]: csrfCheck(config.corsOrigins),
       },
       // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
       prefixes: { [FILES_PREFIX]: fileRoutes({ db, storage: services.storage, secret: config.secret }) },
@@ -86,6 +87,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     schema: createSchema<ServerContext>({ typeDefs: readTypeDefs(), resolvers: loaded.resolvers as never }) as never,
     graphqlEndpoint,
     batching: false,
+    // CORS only for the origins CORS_ORIGINS lists (none by default): yoga's default echoes any Origin.
+    cors: corsOptions(config.corsOrigins),
     graphiql: false,
     landingPage: false,
     multipart: false,
@@ -112,21 +115,26 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     plugins,
     // Synchronous when there is no session cookie: no promise, no database read. With one, a single
     // statement reads the session, its user and the user's active application.
-    context({ request }) {
+    context(initial) {
+      const { request } = initial;
+      const client = clientAddress(request, initial as NodeServerContext, config.trustProxy);
       const raw = readCookie(request.headers.get('cookie'), cookieName);
-      return raw ? readRequestSession(db, raw).then((session) => contextFor(request, session)) : contextFor(request, null);
+      return raw ? readRequestSession(db, raw).then((session) => contextFor(request, client, session)) : contextFor(request, client, null);
     },
   });
 
-  function contextFor(request: Request, session: RequestSession | null): ServerContext {
+  function contextFor(request: Request, client: string, found: RequestSession | null): ServerContext {
     const state = requestState(request);
     const brand = services.brands.forHost(request.headers.get('host'));
+    // A session is valid only on the brand it was created on: on any other host the caller is anonymous.
+    const session = found !== null && found.brandId === brand.id ? found : null;
     return {
       db,
       user: session?.user ?? null,
       sessionIdHash: session?.idHash ?? null,
       activeApplication: session?.activeApplication,
       brand,
+      client,
       definitions: services.definitions,
       request,
       log: log.child({ reqId: state.id }),

@@ -27,6 +27,13 @@ export interface ServerConfig {
   skipBuild: boolean;
   /** Persisted-operations manifest file (`PERSISTED_MANIFEST`, JSON sha256 -> text); default: scanned from the app's sources. */
   persistedManifestPath?: string;
+  /**
+   * Origins granted CORS with credentials (`CORS_ORIGINS`, comma-separated full origins such as
+   * `https://partner.example`; default none). Every other cross-origin request is refused.
+   */
+  corsOrigins: string[];
+  /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted for the client address (`TRUST_PROXY`, default 0). */
+  trustProxy: number;
   /** Minimum log level (`LOG_LEVEL`: debug, info, warn, error; default info). */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -40,6 +47,13 @@ function secretFor(dataDir: string, fromEnv: string | undefined): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** A configured origin in the form browsers send (`scheme://host[:port]`); throws on anything else. */
+function originOf(value: string): string {
+  const url = new URL(value);
+  if (!/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) throw new Error(`CORS_ORIGINS: '${value}' is not an origin (scheme://host[:port], no path)`);
+  return url.origin;
 }
 
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -60,6 +74,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     root: resolve(env.FLEETFORM_ROOT ?? '.'),
     seedRatebookRows: Number.parseInt(env.SEED_RATEBOOK_ROWS ?? '5000', 10),
     skipBuild: env.SKIP_BUILD === '1' || env.SKIP_BUILD === 'true',
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean).map(originOf),
+    trustProxy: Math.max(0, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0),
     logLevel: LEVELS.includes(level) ? level : 'info',
     persistedManifestPath: env.PERSISTED_MANIFEST || undefined,
     ...overrides,

@@ -15,6 +15,7 @@ import type { EmailOutbox } from './email';
 import type { StorageProvider } from './files';
 import type { Logger } from './log';
 import type { IdentityProvider, SessionUser } from './auth';
+import type { LimitSettings, RateLimiter } from './limits';
 import type { AppSnapshot } from './enforce';
 
 /** Long-lived services created once at start and shared by every request. */
@@ -24,6 +25,10 @@ export interface ServerServices {
   database: DbHandle;
   definitions: ServerDefinitions;
   brands: BrandRegistry;
+  /** Rate-limit counters, shared through the database by every instance. */
+  limits: RateLimiter;
+  /** The rate-limit rules of a brand (its definitions' `settings.rateLimits`). */
+  limitRules(brand: BrandContext): LimitSettings;
   identity: IdentityProvider;
   storage: StorageProvider;
   email: EmailOutbox;
@@ -50,6 +55,8 @@ export interface ServerContext {
   definitions: ServerDefinitions;
   /** The incoming request. */
   request: Request;
+  /** The client address rate limits count (server/limits/clientAddress.ts). */
+  client: string;
   /** Request-scoped structured logger (carries a request id). */
   log: Logger;
   /** Shared services (identity provider, storage, e-mail, config). */

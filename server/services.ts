@@ -8,6 +8,7 @@ import { migrate, openDatabase, pgliteDirOf, type DbHandle } from './db';
 import { loadServerDefinitions, type ServerDefinitions } from './definitions';
 import { createOutbox } from './email';
 import { createLocalDiskStorage } from './files';
+import { createRateLimiter, readLimitSettings } from './limits';
 import { createLogger, type Logger } from './log';
 
 /** Open the configured database and apply migrations. */
@@ -21,14 +22,19 @@ export async function openAndMigrate(config: ServerConfig, log: Logger): Promise
 /** Build services over an open database (tests pass their own database and definitions). */
 export function servicesFor(config: ServerConfig, database: DbHandle, definitions: ServerDefinitions, log: Logger): ServerServices {
   const email = createOutbox(database.db);
+  const brands = brandRegistry(definitions.defs, { port: config.port, production: config.production });
+  // Every brand's rules are read now: a malformed rule stops the start instead of switching a limit off.
+  const limitRules = new Map([...brands.all, brands.fallback].map((b) => [b.id, readLimitSettings(definitions.layers(b.selection).settings, `rate limits of brand ${b.id}`)]));
   return {
     config,
     database,
     definitions,
-    brands: brandRegistry(definitions.defs),
+    brands,
+    limits: createRateLimiter(database.db),
+    limitRules: (brand) => limitRules.get(brand.id) ?? readLimitSettings(definitions.layers(brand.selection).settings, `rate limits of brand ${brand.id}`),
     email,
     storage: createLocalDiskStorage(join(config.dataDir, 'files'), config.secret),
-    identity: createPasswordProvider({ db: database.db, email, definitions }),
+    identity: createPasswordProvider({ db: database.db, email, definitions, brands }),
     log,
   };
 }

@@ -1,7 +1,7 @@
 /** Sign-in: identity providers, argon2id passwords, server-side sessions, password reset. */
 export type { IdentityProvider, SessionUser, SignInResult, PasswordResetCapability, ResetPasswordOutcome, ResetEmailTexts } from './types';
 export { hashPassword, verifyPassword, ARGON2_OPTIONS } from './password';
-export { createPasswordProvider, INVITATION_EMAIL, lockMsFor, MAX_FAILED_LOGINS, RESET_EMAIL, RESET_KEYS, RESET_TOKEN_TTL_MS } from './passwordProvider';
+export { createPasswordProvider, INVITATION_EMAIL, RESET_EMAIL, RESET_KEYS, RESET_TOKEN_TTL_MS } from './passwordProvider';
 export { passwordRuleErrors, passwordRules, PASSWORD_SCHEMA_ID } from './passwordRules';
 export { landingFor, landingPath } from './loginRouting';
-export { createSession, sessionUser, sessionIdHash, settleSession, type SessionRow, destroySession, destroyUserSessions, sessionCookie, sessionCookieName, readCookie, sha256, SESSION_TTL_MS } from './sessions';
+export { createSession, sessionIdHash, settleSession, type SessionRow, destroySession, destroyUserSessions, sessionCookie, sessionCookieName, readCookie, sha256, SESSION_TTL_MS } from './sessions';

@@ -1,6 +1,11 @@
-/** The built-in identity provider: e-mail + password, argon2id, per-account throttling, password reset. */
+/**
+ * The built-in identity provider: e-mail + password (argon2id) and password reset. Throttling is not
+ * the provider's: sign-in attempts are counted per client and per (client, e-mail) by the rate limits
+ * (server/limits), so nobody can lock an owner out of their account from another address.
+ */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { BrandRegistry } from '../brands';
 import type { Database } from '../db';
 import type { ServerDefinitions } from '../definitions';
 import type { EmailOutbox } from '../email';
@@ -9,12 +14,6 @@ import { passwordRuleErrors, passwordRules } from './passwordRules';
 import { destroyUserSessions, sha256 } from './sessions';
 import type { IdentityProvider, PasswordResetCapability, ResetEmailTexts, SignInResult } from './types';
 
-/** Consecutive failures allowed before the account is throttled. */
-export const MAX_FAILED_LOGINS = 5;
-/** First lock length; doubles per further failure up to {@link MAX_LOCK_MS}. */
-export const BASE_LOCK_MS = 30_000;
-/** Longest lock. */
-export const MAX_LOCK_MS = 15 * 60_000;
 /** Reset token lifetime. */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
@@ -32,17 +31,17 @@ export const RESET_EMAIL: ResetEmailTexts = { template: 'passwordReset', subject
 /** The invitation of an authorised officer: the same set-password link, its own texts. */
 export const INVITATION_EMAIL: ResetEmailTexts = { template: 'invitation', subject: 'auth.invite.emailSubject', body: 'auth.invite.emailBody' };
 
-/** Lock duration after `failures` consecutive failures (0 below the threshold). */
-export const lockMsFor = (failures: number): number =>
-  failures < MAX_FAILED_LOGINS ? 0 : Math.min(MAX_LOCK_MS, BASE_LOCK_MS * 2 ** (failures - MAX_FAILED_LOGINS));
-
 /** Dependencies of the password provider. */
 export interface PasswordProviderDeps {
   db: Kysely<Database>;
   email: EmailOutbox;
   definitions: ServerDefinitions;
+  /** Brands: a link goes to the public origin of the user's own brand. */
+  brands: BrandRegistry;
   /** Clock, for tests. */
   now?: () => Date;
+  /** Password verification (default argon2id `verifyPassword`); tests count its calls. */
+  verify?: (stored: string | null, password: string) => Promise<boolean>;
 }
 
 /** Create the e-mail + password provider. */
@@ -50,29 +49,13 @@ export function createPasswordProvider(deps: PasswordProviderDeps): IdentityProv
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
+  const verify = deps.verify ?? verifyPassword;
+
   async function signIn({ email, password }: { email: string; password: string }): Promise<SignInResult> {
     const user = await db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
-    if (!user) {
-      await verifyPassword(null, password);
-      return { status: 'invalid' };
-    }
-    const t = now();
-    if (user.locked_until && user.locked_until > t) return { status: 'throttled', until: user.locked_until };
-    if (!(await verifyPassword(user.password_hash, password))) {
-      // Atomic increment: parallel guesses each count.
-      const row = await db
-        .updateTable('users')
-        .set((eb) => ({ failed_logins: eb('failed_logins', '+', 1) }))
-        .where('id', '=', user.id)
-        .returning('failed_logins')
-        .executeTakeFirstOrThrow();
-      const lock = lockMsFor(row.failed_logins);
-      if (lock > 0) await db.updateTable('users').set({ locked_until: new Date(t.getTime() + lock) }).where('id', '=', user.id).execute();
-      return { status: 'invalid' };
-    }
-    if (user.failed_logins !== 0 || user.locked_until) {
-      await db.updateTable('users').set({ failed_logins: 0, locked_until: null }).where('id', '=', user.id).execute();
-    }
+    // Known or unknown, with or without a password yet: the same verification runs, and the same answer comes back.
+    const ok = await verify(user?.password_hash ?? null, password);
+    if (!user || !ok) return { status: 'invalid' };
     return {
       status: 'ok',
       user: { id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name, brandId: user.brand_id, region: user.region },
@@ -80,11 +63,14 @@ export function createPasswordProvider(deps: PasswordProviderDeps): IdentityProv
   }
 
   const passwordReset: PasswordResetCapability = {
-    async request(email, { origin, brandId, selection, email: texts = RESET_EMAIL }) {
-      const user = await db.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    async request(email, { email: texts = RESET_EMAIL } = {}) {
+      const user = await db.selectFrom('users').select(['id', 'email', 'first_name', 'brand_id']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
       if (!user) return; // same answer for unknown e-mails
+      // The link and texts are the user's own brand's: its configured public origin, never the request's Host.
+      const brand = deps.brands.byId(user.brand_id) ?? deps.brands.fallback;
+      const { id: brandId, selection } = brand;
       const token = randomBytes(32).toString('base64url'); // 256 bits
-      const link = `${origin}/reset-password?hash=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+      const link = `${brand.publicOrigin}/reset-password?hash=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
       const vars = { firstName: user.first_name, link };
       await db.transaction().execute(async (tx) => {
         await tx
@@ -126,8 +112,10 @@ export function createPasswordProvider(deps: PasswordProviderDeps): IdentityProv
           .where('used_at', 'is', null)
           .executeTakeFirst();
         if (Number(taken.numUpdatedRows) !== 1) return false;
-        await tx.updateTable('users').set({ password_hash: passwordHash, failed_logins: 0, locked_until: null }).where('id', '=', row.user_id).execute();
+        await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', row.user_id).execute();
         await tx.insertInto('audit_log').values({ user_id: row.user_id, action: 'password-reset' }).execute();
+        // The password changed: every other outstanding link of the account and every session end with it.
+        await tx.updateTable('password_resets').set({ used_at: now() }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
         await destroyUserSessions(tx, row.user_id);
         return true;
       });

@@ -71,20 +71,6 @@ export async function settleSession(db: Kysely<Database>, idHash: string, row: S
   return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, brandId: row.brand_id, region: row.region };
 }
 
-/** The user of a live session id, or null. Extends the session when past half its lifetime. */
-export async function sessionUser(db: Kysely<Database>, id: string): Promise<{ user: SessionUser; idHash: string } | null> {
-  const idHash = sessionIdHash(id);
-  if (!idHash) return null;
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.brand_id', 'users.region', 'sessions.expires_at'])
-    .where('sessions.id_hash', '=', idHash)
-    .executeTakeFirst();
-  const user = row ? await settleSession(db, idHash, row) : null;
-  return user ? { idHash, user } : null;
-}
-
 /** Invalidate one session on the server. */
 export async function destroySession(db: Kysely<Database>, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();

@@ -16,8 +16,7 @@ export interface SessionUser {
 /** Outcome of a sign-in attempt. */
 export type SignInResult =
   | { status: 'ok'; user: SessionUser }
-  | { status: 'invalid' }
-  | { status: 'throttled'; until: Date };
+  | { status: 'invalid' };
 
 /**
  * Who the user is. E-mail + password is the built-in provider; an OIDC provider can replace it
@@ -26,7 +25,7 @@ export type SignInResult =
 export interface IdentityProvider {
   /** Provider id, e.g. `password` or `oidc`. */
   readonly id: string;
-  /** Check credentials and answer the user, `invalid`, or `throttled`. Never says which part was wrong. */
+  /** Check credentials and answer the user or `invalid`. Never says which part was wrong. */
   signIn(credentials: { email: string; password: string }): Promise<SignInResult>;
   /** Password reset capability, when the provider manages passwords (an OIDC provider does not). */
   passwordReset?: PasswordResetCapability;
@@ -45,10 +44,11 @@ export interface ResetEmailTexts {
 /** Password reset operations of a provider that manages passwords. */
 export interface PasswordResetCapability {
   /**
-   * Create a token and queue the e-mail; does nothing visible for unknown e-mails. `email` names the
-   * e-mail's template and catalogue keys (default: the password-reset e-mail).
+   * Create a token and queue the e-mail; does nothing visible for unknown e-mails. The link goes to the
+   * public origin of the user's own brand. `email` names the e-mail's template and catalogue keys
+   * (default: the password-reset e-mail).
    */
-  request(email: string, options: { origin: string; brandId: string; selection: Record<string, string>; email?: ResetEmailTexts }): Promise<void>;
+  request(email: string, options?: { email?: ResetEmailTexts }): Promise<void>;
   /** Apply a new password with a token; answers message keys on failure. */
   reset(input: { email: string; hash: string; password: string; confirmPassword?: string | null }): Promise<ResetPasswordOutcome>;
 }

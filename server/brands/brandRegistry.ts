@@ -13,6 +13,20 @@ export interface BrandContext {
   selection: Record<string, string>;
   /** The brand layer's merged settings (theme, contacts, white label, introducer ...). */
   settings: Record<string, unknown>;
+  /**
+   * Origin of every absolute URL the server builds for this brand (e-mail links, signed file URLs,
+   * return URLs): the brand's `settings.publicOrigin`, else `http://<first domain>:<PORT>` in demo
+   * mode and `https://<first domain>` in production. Never taken from a request's Host header.
+   */
+  publicOrigin: string;
+}
+
+/** What the public origins of brands without `settings.publicOrigin` are built from. */
+export interface OriginDefaults {
+  /** The port the server listens on (demo origins carry it). */
+  port: number;
+  /** Production: https and no port. */
+  production: boolean;
 }
 
 /** Looks brands up by host. */
@@ -30,8 +44,21 @@ export interface BrandRegistry {
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : []);
 
+/** The brand's public origin (see {@link BrandContext.publicOrigin}); a malformed setting stops the server at start. */
+function publicOriginOf(id: string, setting: unknown, hosts: string[], defaults: OriginDefaults): string {
+  if (setting !== undefined) {
+    const url = typeof setting === 'string' && URL.canParse(setting) ? new URL(setting) : null;
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== String(setting).replace(/\/$/, '')) {
+      throw new Error(`brands/${id}.yaml: settings.publicOrigin must be an origin such as https://portal.example (scheme and host, optional port, no path)`);
+    }
+    return url.origin;
+  }
+  const host = hosts[0] ?? 'localhost';
+  return defaults.production ? `https://${host}` : `http://${host}:${defaults.port}`;
+}
+
 /** Read host names and region from a brand layer, accepting the usual spellings of those settings. */
-function brandOf(id: string, layer: LayerDef): BrandContext {
+function brandOf(id: string, layer: LayerDef, defaults: OriginDefaults): BrandContext {
   const settings = (layer.settings ?? {}) as Record<string, unknown>;
   const raw = layer as unknown as Record<string, unknown>;
   const white = isObject(settings.whiteLabel) ? settings.whiteLabel : {};
@@ -42,24 +69,25 @@ function brandOf(id: string, layer: LayerDef): BrandContext {
   ].map((h) => h.toLowerCase());
   const regionValue = [strings(settings.regions)[0], raw.region, settings.region, white.region, brandBlock.region].find((v) => typeof v === 'string') as string | undefined;
   const region = (regionValue ?? 'AU').toUpperCase();
-  return { id, region, hosts: [...new Set(hosts)], selection: { brand: id, region: region.toLowerCase() }, settings };
+  const unique = [...new Set(hosts)];
+  return { id, region, hosts: unique, selection: { brand: id, region: region.toLowerCase() }, settings, publicOrigin: publicOriginOf(id, settings.publicOrigin, unique, defaults) };
 }
 
 /** Distinct Host header values remembered by `forHost`. */
 const HOST_CACHE_SIZE = 256;
 
 /** Build the registry from loaded definitions (`brands/<id>.yaml` layer files). */
-export function brandRegistry(defs: DefinitionSet): BrandRegistry {
+export function brandRegistry(defs: DefinitionSet, defaults: OriginDefaults = { port: 8080, production: false }): BrandRegistry {
   const all: BrandContext[] = [];
   for (const [file, layer] of Object.entries(defs.layerFiles)) {
     const m = /^brands\/([^/]+)\.ya?ml$/.exec(file);
-    if (m) all.push(brandOf(m[1], layer));
+    if (m) all.push(brandOf(m[1], layer, defaults));
   }
   all.sort((a, b) => a.id.localeCompare(b.id));
   const fallback =
     all.find((b) => b.hosts.includes('localhost')) ??
     all.find((b) => b.region === 'AU' && b.settings.introducer === undefined && !/introducer/.test(b.id)) ??
-    all[0] ?? { id: 'default', region: 'AU', hosts: [], selection: { region: 'au' }, settings: {} };
+    all[0] ?? { id: 'default', region: 'AU', hosts: [], selection: { region: 'au' }, settings: {}, publicOrigin: publicOriginOf('default', undefined, [], defaults) };
   const byHost = new Map<string, BrandContext>();
   for (const b of all) for (const h of b.hosts) byHost.set(h, b);
   // Host header value as sent -> brand: every request asks, with one of a handful of values. The brands

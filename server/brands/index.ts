@@ -1,2 +1,3 @@
-/** Brand selection by Host header. */
-export { brandRegistry, type BrandContext, type BrandRegistry } from './brandRegistry';
+/** Brand selection by Host header, and each brand's public origin. */
+export { brandRegistry, type BrandContext, type BrandRegistry, type OriginDefaults } from './brandRegistry';
+export { onPublicOrigin } from './publicUrl';

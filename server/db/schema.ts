@@ -36,10 +36,6 @@ export interface UsersTable {
   region: string;
   /** Calculator shortlist (list of rate-book vehicles). */
   shortlists: ColumnType<JsonValue[], JsonValue[] | undefined, JsonValue[]>;
-  /** Consecutive failed sign-ins; reset on success. */
-  failed_logins: ColumnType<number, number | undefined, number>;
-  /** Sign-in refused until this time (throttling). */
-  locked_until: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -288,7 +284,22 @@ export interface Database {
   make_model_cache: MakeModelCacheTable;
   idempotency_keys: IdempotencyKeysTable;
   leads: LeadsTable;
+  rate_limits: RateLimitsTable;
   schema_migrations: SchemaMigrationsTable;
+}
+
+/** Rate-limit counters (server/limits): one row per hashed key, a sliding-window estimate over two fixed windows. */
+export interface RateLimitsTable {
+  /** SHA-256 of rule, scope and subject. */
+  key_hash: string;
+  /** Start of the current window (epoch ms; bigint arrives as a string from pg). */
+  window_start: ColumnType<string | number, number, number>;
+  /** Hits in the current window. */
+  hits: number;
+  /** Hits in the window before it. */
+  prev_hits: ColumnType<number, number | undefined, number>;
+  /** When the row may be deleted (epoch ms). */
+  expires_at: ColumnType<string | number, number, number>;
 }
 
 /** A user row as read. */

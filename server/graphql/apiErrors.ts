@@ -15,6 +15,8 @@ import { EnforceError, HTTP_STATUS } from '../enforce';
 export const CATALOGUED_CODES: ReadonlySet<string> = new Set([
   ...Object.keys(HTTP_STATUS),
   'CAPABILITY_UNAVAILABLE',
+  // Too many requests from one client or for one e-mail address (server/limits).
+  'RATE_LIMITED',
   // Catalogue searches (server/catalogue).
   'INVALID_FILTER',
   // File refusals (server/files).

@@ -15,12 +15,14 @@ export interface RequestSession {
   user: SessionUser;
   /** SHA-256 of the session id (for logout). */
   idHash: string;
+  /** The brand the session was created on: the session is valid on that brand's hosts only. */
+  brandId: string;
   /** The user's active application (newest where primary or secondary member), or null when none. */
   activeApplication: AppSnapshot | null;
 }
 
 // Fixed text: prepared once on PGlite, parsed and planned once per connection on PostgreSQL's side of pg.
-const SESSION_AND_ACTIVE_APPLICATION = `select u.id, u.email, u.first_name, u.last_name, u.brand_id, u.region, s.expires_at,
+const SESSION_AND_ACTIVE_APPLICATION = `select u.id, u.email, u.first_name, u.last_name, u.brand_id, u.region, s.expires_at, s.brand_id as session_brand_id,
   a.id as app_id, a.application_type, a.application_status, a.brand_id as app_brand_id, a.region as app_region,
   a.record, a.version, a.definition_version, a.primary_user_id, a.secondary_user_id
 from sessions s
@@ -34,7 +36,7 @@ left join lateral (
 ) a on true
 where s.id_hash = $1`;
 
-type Row = SessionRow & Omit<SnapshotRow, 'id' | 'brand_id' | 'region'> & { app_id: string | null; app_brand_id: string; app_region: string };
+type Row = SessionRow & Omit<SnapshotRow, 'id' | 'brand_id' | 'region'> & { session_brand_id: string; app_id: string | null; app_brand_id: string; app_region: string };
 
 /** Read the session of a cookie value with the user's active application; null when there is no live session. */
 export async function readRequestSession(db: Kysely<Database>, cookieValue: string): Promise<RequestSession | null> {
@@ -46,5 +48,5 @@ export async function readRequestSession(db: Kysely<Database>, cookieValue: stri
   const user = await settleSession(db, idHash, row);
   if (!user) return null;
   const activeApplication = row.app_id === null ? null : toSnapshot({ ...row, id: row.app_id, brand_id: row.app_brand_id, region: row.app_region });
-  return { user, idHash, activeApplication };
+  return { user, idHash, brandId: row.session_brand_id, activeApplication };
 }

@@ -167,7 +167,7 @@ export async function submitOnlineAccount(ctx: ServerContext, input: EnquiryInpu
     return raced;
   }
   const reset = ctx.services.identity.passwordReset;
-  if (reset) await reset.request(contact.email, { origin: new URL(ctx.request.url).origin, brandId: ctx.brand.id, selection: ctx.brand.selection });
+  if (reset) await reset.request(contact.email);
   return { status: 'success', message: null, results: { leadId: created.leadId, vehicleApplicationId: created.applicationId, opportunityId: created.opportunityId } };
 }
 
@@ -176,8 +176,8 @@ export async function submitCallback(ctx: ServerContext, input: CallbackInput): 
   const payload = plain(input);
   assertPayload(layersOf(ctx), 'requestCallback', payload, 'payload');
   const contact: Contact = { firstName: input.firstName.trim(), lastName: input.lastName.trim(), phone: input.contactNumber.trim(), email: input.email.trim().toLowerCase() };
-  const host = new URL(ctx.request.url).hostname;
-  const lead = { ...leadOf(ctx, 'callback', contact, { ...payload, domain: payload.domain ?? host }), userId: ctx.user?.id ?? null };
+  // The domain is the brand's own (its configured public origin), never the client's value or the request's Host.
+  const lead = { ...leadOf(ctx, 'callback', contact, { ...payload, domain: new URL(ctx.brand.publicOrigin).hostname }), userId: ctx.user?.id ?? null };
   await calculatorProviders(ctx.services).leads.submit(lead);
   return { status: '200', message: 'OK' };
 }

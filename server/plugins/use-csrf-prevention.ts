@@ -1,10 +1,14 @@
 /**
- * CSRF prevention for the GraphQL endpoint. A POST must carry a JSON content type (not one a plain
- * HTML form or a "simple" cross-site fetch can send, so browsers preflight it and the server grants
- * no CORS), and when the browser states an Origin it must be this server's own host.
- * GET can only run queries (yoga refuses mutations over GET), which change nothing.
+ * Cross-origin protection of the GraphQL endpoint, for every method:
+ * - a stated `Origin` must be this request's own host or one of the configured CORS origins
+ *   (`CORS_ORIGINS`, none by default), on GET as on POST: a GET query can read private data;
+ * - `Sec-Fetch-Site` must be same-origin or none (a user's own navigation), unless the origin is granted;
+ * - a POST must carry a JSON content type (one a plain HTML form or a "simple" cross-site fetch cannot
+ *   send, so browsers preflight it, and the preflight grants nothing to other origins).
+ * CORS response headers are granted only to the configured origins ({@link corsOptions}).
  */
-import type { OnRequestPayload } from './use-router';
+import type { YogaServerOptions } from 'graphql-yoga';
+import type { OnRequestPayload, RouteHandler } from './use-router';
 
 const JSON_TYPES = ['application/json', 'application/graphql-response+json'];
 
@@ -25,28 +29,47 @@ function mediaType(value: string | null): string {
   return value.split(';')[0].trim().toLowerCase();
 }
 
-/**
- * The check for one request to the GraphQL endpoint (the router runs it for that path only): refuses
- * cross-site or form-encoded writes with a 403.
- */
-export function csrfCheck(hook: OnRequestPayload): void {
-  const { request, url } = hook;
-  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-  const type = mediaType(request.headers.get('content-type'));
-  if (!JSON_TYPES.includes(type)) return refusal(hook, 'Requests must be sent as application/json.');
-  const origin = request.headers.get('origin');
-  if (origin && origin !== 'null') {
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host.toLowerCase();
-    } catch {
-      return refusal(hook, 'Invalid Origin header.');
-    }
-    const host = (request.headers.get('host') ?? url.host).toLowerCase();
-    if (originHost !== host) return refusal(hook, 'Cross-origin requests are not accepted.');
-  } else if (origin === 'null') {
-    return refusal(hook, 'Cross-origin requests are not accepted.');
+/** The host (with port) of an Origin header value, or null when it is not a URL. */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return null;
   }
-  const site = request.headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return refusal(hook, 'Cross-site requests are not accepted.');
+}
+
+/**
+ * The check for requests to the GraphQL endpoint (the router runs it for that path only): refuses
+ * cross-site requests and form-encoded writes with a 403. `granted` are the CORS origins.
+ */
+export function csrfCheck(granted: readonly string[]): RouteHandler {
+  const grantedOrigins = new Set(granted);
+  return (hook) => {
+    const { request, url } = hook;
+    const method = request.method;
+    // Preflights are answered by the CORS plugin, which grants only the configured origins.
+    if (method === 'OPTIONS') return;
+    const origin = request.headers.get('origin');
+    const isGranted = origin !== null && grantedOrigins.has(origin);
+    if (origin !== null && !isGranted) {
+      const originHost = origin === 'null' ? null : hostOf(origin);
+      const host = (request.headers.get('host') ?? url.host).toLowerCase();
+      if (originHost !== host) return refusal(hook, 'Cross-origin requests are not accepted.');
+    }
+    const site = request.headers.get('sec-fetch-site');
+    if (!isGranted && site !== null && site !== 'same-origin' && site !== 'none') return refusal(hook, 'Cross-site requests are not accepted.');
+    if (method === 'GET' || method === 'HEAD') return;
+    if (!JSON_TYPES.includes(mediaType(request.headers.get('content-type')))) return refusal(hook, 'Requests must be sent as application/json.');
+  };
+}
+
+/** Yoga's `cors` option: headers only for a granted origin, with credentials; nothing for anyone else. */
+export function corsOptions(granted: readonly string[]): YogaServerOptions<Record<string, unknown>, Record<string, unknown>>['cors'] {
+  if (granted.length === 0) return false;
+  const grantedOrigins = new Set(granted);
+  return (request: Request) => {
+    const origin = request.headers.get('origin');
+    if (origin === null || !grantedOrigins.has(origin)) return false;
+    return { origin, credentials: true, methods: ['GET', 'POST'], allowedHeaders: ['content-type', 'accept'], maxAge: 600 };
+  };
 }

@@ -113,12 +113,18 @@ test('account au: wrong password and throttling show clear messages', async ({ p
   expectEqual(page.url().endsWith('/login'), true, 'stays on /login');
   await page.locator('button[type="submit"]:not([disabled])').waitFor();
   await shoot(page, 'account-au-login-invalid-desktop');
-  // The account is throttled after repeated failures (the server's rule), with its own message.
-  for (let i = 0; i < 6; i++) {
+  // After the failures the rate limits allow for one e-mail from one address (settings.rateLimits), that
+  // address is refused for this e-mail with its own message; each attempt waits for the server's answer.
+  const { layers } = layersFor(AU.selection);
+  const perPair = (layers.settings.rateLimits as { signInFailure: { per: string; limit: number }[] }).signInFailure.find((r) => r.per === 'clientEmail')!.limit;
+  const throttled = page.getByRole('alert').filter({ hasText: text('auth.login.throttled') });
+  for (let i = 0; i < perPair + 1 && !(await throttled.isVisible()); i++) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/graphql') && r.request().postData()?.includes('login') === true);
     await page.getByRole('button', { name: text('account.login.submit') }).click();
-    await page.waitForTimeout(150);
+    await answered;
+    await page.locator('button[type="submit"]:not([disabled])').waitFor();
   }
-  await page.getByRole('alert').filter({ hasText: text('auth.login.throttled') }).waitFor();
+  await throttled.waitFor();
   const phone = await newPage(PHONE);
   await phone.goto(url(AU.host, '/login'));
   await signInWithForm(phone, text, 'primary.approvals.au@demo.example', DEMO_PASSWORD);

@@ -2,6 +2,7 @@
 import type { ServerContext } from '../../context';
 import { createSession, destroySession, landingPath, RESET_KEYS, sessionCookie, type SessionUser } from '../../auth';
 import { guard } from '../access';
+import { enforceLimit } from '../rateLimits';
 
 /** Catalogue keys of the sign-in answers. */
 export const AUTH_MESSAGE_KEYS = {
@@ -20,23 +21,15 @@ const text = (ctx: ServerContext, key: string, vars?: Record<string, string | nu
 
 /**
  * Spec 000 s2 and s6: the browser host is compared with the white-label domain of the user, so a
- * user of another brand may not sign in on this host. Answers the user's own portal host when refused.
+ * user of another brand may not sign in on this host. Answers the user's own portal (its public origin) when refused.
  */
 function otherBrandPortal(ctx: ServerContext, user: SessionUser): string | null {
   if (user.brandId === ctx.brand.id) return null;
-  const own = ctx.services.brands.byId(user.brandId);
-  const url = new URL(ctx.request.url);
-  const host = own?.hosts.find((h) => h.endsWith('.localhost') === url.hostname.endsWith('localhost')) ?? own?.hosts[0];
-  return host ? `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}` : user.brandId;
+  return ctx.services.brands.byId(user.brandId)?.publicOrigin ?? user.brandId;
 }
 
-/** Origin for links in e-mails: the request's own when its host is one of the brand's (or localhost), else the brand's first host. */
-function linkOrigin(ctx: ServerContext): string {
-  const url = new URL(ctx.request.url);
-  const host = url.hostname.toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || ctx.brand.hosts.includes(host) || ctx.brand.hosts.length === 0) return url.origin;
-  return `${url.protocol}//${ctx.brand.hosts[0]}${url.port ? `:${url.port}` : ''}`;
-}
+/** A refused sign-in: its code (INVALID_CREDENTIALS, RATE_LIMITED, OTHER_BRAND) and catalogue text. */
+const refusedLogin = (ctx: ServerContext, code: string, key: string, vars?: Record<string, string>) => ({ success: false, code, error: text(ctx, key, vars) });
 
 /** The resolver map: every operation is open to anyone (sign-in itself), declared through the access wrapper. */
 export const authResolvers = {
@@ -48,22 +41,34 @@ export const authResolvers = {
   },
   Mutation: {
     login: guard('anyone', async (args: { email: string; password: string }, ctx) => {
+      // Counted per client and per (client, e-mail) whether or not the e-mail has an account, so a
+      // known and an unknown e-mail get the same answers; a refused attempt runs no verification.
+      const rules = ctx.services.limitRules(ctx.brand);
+      const subject = { client: ctx.client, email: args.email };
+      const attempt = await ctx.services.limits.hit('signIn', rules.signIn, subject);
+      const verdict = attempt.allowed ? await ctx.services.limits.check('signInFailure', rules.signInFailure, subject) : attempt;
+      if (!verdict.allowed) {
+        ctx.log.info('login refused', { reason: 'rateLimited', per: verdict.rule.per });
+        return { ...refusedLogin(ctx, 'RATE_LIMITED', AUTH_MESSAGE_KEYS.throttled), retryAfterSeconds: verdict.retryAfterSeconds };
+      }
       const result = await ctx.services.identity.signIn({ email: args.email, password: args.password });
       if (result.status !== 'ok') {
+        await ctx.services.limits.hit('signInFailure', rules.signInFailure, subject);
         ctx.log.info('login refused', { reason: result.status });
-        return { success: false, error: text(ctx, result.status === 'throttled' ? AUTH_MESSAGE_KEYS.throttled : AUTH_MESSAGE_KEYS.invalid) };
+        return refusedLogin(ctx, 'INVALID_CREDENTIALS', AUTH_MESSAGE_KEYS.invalid);
       }
+      await ctx.services.limits.clear('signInFailure', rules.signInFailure, subject, 'clientEmail');
       const portal = otherBrandPortal(ctx, result.user);
       if (portal !== null) {
         ctx.log.info('login refused', { reason: 'otherBrand', userId: result.user.id });
-        return { success: false, error: text(ctx, AUTH_MESSAGE_KEYS.otherBrand, { portal }) };
+        return refusedLogin(ctx, 'OTHER_BRAND', AUTH_MESSAGE_KEYS.otherBrand, { portal });
       }
       // A new session id on every sign-in (no fixation); an old session of this request is ended.
       if (ctx.sessionIdHash) await destroySession(ctx.db, ctx.sessionIdHash);
       const id = await createSession(ctx.db, result.user.id, ctx.brand.id);
       ctx.setCookie(sessionCookie(id, ctx.services.config.production));
       ctx.log.info('login', { userId: result.user.id });
-      return { success: true, error: null, user: authUser(result.user), redirectTo: await landingPath(ctx.db, result.user.id) };
+      return { success: true, code: null, error: null, user: authUser(result.user), redirectTo: await landingPath(ctx.db, result.user.id) };
     }),
     logout: guard('anyone', async (_: unknown, ctx) => {
       if (ctx.sessionIdHash) await destroySession(ctx.db, ctx.sessionIdHash);
@@ -71,8 +76,10 @@ export const authResolvers = {
       return { success: true };
     }),
     requestPasswordReset: guard('anyone', async (args: { email: string }, ctx) => {
+      // Counted whether or not the e-mail has an account: the answer never tells them apart.
+      await enforceLimit(ctx, 'passwordReset', args.email);
       const reset = ctx.services.identity.passwordReset;
-      if (reset) await reset.request(args.email, { origin: linkOrigin(ctx), brandId: ctx.brand.id, selection: ctx.brand.selection });
+      if (reset) await reset.request(args.email);
       return { success: true, message: text(ctx, AUTH_MESSAGE_KEYS.resetRequested) };
     }),
     resetPassword: guard('anyone', async (args: { email: string; hash: string; password: string; confirmPassword?: string | null }, ctx) => {

@@ -19,7 +19,8 @@ async function onApplication(ctx: ServerContext, userId: string, applicationId: 
   return Boolean(app);
 }
 
-const origin = (ctx: ServerContext) => new URL(ctx.request.url).origin;
+/** Signed URLs are built on the brand's configured public origin, never on the request's Host. */
+const origin = (ctx: ServerContext) => ctx.brand.publicOrigin;
 
 /** Run a file operation, answering its refusals as API errors. */
 async function fileCall<T>(fn: () => Promise<T>): Promise<T> {

@@ -52,6 +52,5 @@ export async function officerAccount(ctx: ServerContext, app: AppSnapshot, info:
 export async function sendInvitation(ctx: ServerContext, app: AppSnapshot, email: string): Promise<void> {
   const reset = ctx.services.identity.passwordReset;
   if (!reset) return;
-  const origin = new URL(ctx.request.url).origin;
-  await reset.request(email.trim().toLowerCase(), { origin, brandId: app.brandId, selection: selectionOf(app), email: INVITATION_EMAIL });
+  await reset.request(email.trim().toLowerCase(), { email: INVITATION_EMAIL });
 }

@@ -2,6 +2,9 @@
  * Operations whose providers arrive with later issues. Each checks its caller's access first, then answers
  * CAPABILITY_UNAVAILABLE naming the missing capability: never a fake success.
  */
+import { onPublicOrigin } from '../../brands';
+import type { ServerContext } from '../../context';
+import { refuse } from '../../enforce';
 import { apiError, capabilityUnavailable, guard, type AccessKind, type Resolver } from '../access';
 
 /** Operation -> [root type, access, capability]. */
@@ -25,8 +28,20 @@ export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<A
 /** creditCheck names the application by the first 8 characters of its id followed by '3' (spec 001 s7). */
 const creditCheckParamMatches = (param: string, applicationId: string) => param.length === 9 && param.endsWith('3') && applicationId.startsWith(param.slice(0, 8));
 
+/**
+ * A client-sent return URL (the e-signature operations; spec 000 s7 builds it from the page's host) is
+ * accepted only on the brand's own public origin, so a signing provider never redirects to another site.
+ */
+function checkReturnUrl(args: { returnUrl?: unknown }, ctx: ServerContext): void {
+  if (args.returnUrl === undefined || args.returnUrl === null) return;
+  if (typeof args.returnUrl !== 'string' || !onPublicOrigin(ctx.brand, args.returnUrl)) {
+    throw refuse('INVALID_VALUE', `returnUrl must be an address on ${ctx.brand.publicOrigin}`, { returnUrl: args.returnUrl });
+  }
+}
+
 function pending(operation: string, kind: Exclude<AccessKind, 'anyone'>, capability: string): Resolver {
-  const fail = () => {
+  const fail = (args?: { returnUrl?: unknown }, ctx?: ServerContext) => {
+    if (args && ctx) checkReturnUrl(args, ctx);
     throw capabilityUnavailable(capability, operation);
   };
   if (kind === 'public') return guard('public', fail);
@@ -35,10 +50,10 @@ function pending(operation: string, kind: Exclude<AccessKind, 'anyone'>, capabil
     // The param carries no full id: the caller's active application must be the one it names.
     return guard('applicationMember', (args: { param: string }, _ctx, access) => {
       if (!creditCheckParamMatches(args.param, access.app.id)) throw apiError('FORBIDDEN', 'no application of yours matches this credit check reference');
-      return fail();
+      return fail({}, _ctx);
     }, () => undefined);
   }
-  return guard('applicationMember', fail);
+  return guard('applicationMember', (args: { returnUrl?: unknown }, ctx) => fail(args, ctx));
 }
 
 /** Resolvers of every pending operation. */

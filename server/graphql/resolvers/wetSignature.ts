@@ -21,7 +21,8 @@ function notSubmitted(app: AppSnapshot): void {
   if (getPath(app.record, 'scoreboard.wetSignature.status') === 'completed') throw refuse('ALREADY_SUBMITTED', 'the signed documents are already submitted', { applicationId: app.id });
 }
 
-const origin = (ctx: ServerContext) => new URL(ctx.request.url).origin;
+/** Signed URLs are built on the brand's configured public origin, never on the request's Host. */
+const origin = (ctx: ServerContext) => ctx.brand.publicOrigin;
 
 /** Resolvers of the wet-signature writers. */
 export const wetSignatureResolvers = {

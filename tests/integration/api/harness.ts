@@ -53,7 +53,7 @@ async function openDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: Db
   return openPostgresSchema('api');
 }
 
-const TABLES = ['audit_log', 'idempotency_keys', 'sessions', 'password_resets', 'outbox', 'files', 'applications', 'users', 'sub_groups', 'sub_divisions', 'industries'];
+const TABLES = ['audit_log', 'idempotency_keys', 'rate_limits', 'sessions', 'password_resets', 'outbox', 'files', 'applications', 'users', 'sub_groups', 'sub_divisions', 'industries'];
 
 /** Start the app over a fresh database of the given kind. */
 export async function startHarness(kind: 'pglite' | 'postgres'): Promise<Harness> {

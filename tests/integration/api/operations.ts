@@ -78,11 +78,11 @@ export const OPERATIONS: Record<string, (t: Target) => Request> = {
   }),
   getFileByUUID: (t) => ({ query: 'mutation($u: ID!) { getFileByUUID(uuid: $u) { uuid signedUrl } }', variables: { u: t.fileId } }),
   // --- providers still to come ---
-  getQuoteDocusign: (t) => ({ query: 'mutation($id: ID) { getQuoteDocusign(returnUrl: "http://au.localhost/x", applicationId: $id) { url } }', variables: { id: t.appId } }),
+  getQuoteDocusign: (t) => ({ query: 'mutation($id: ID) { getQuoteDocusign(returnUrl: "http://au.localhost:8080/x", applicationId: $id) { url } }', variables: { id: t.appId } }),
   getEnvelope: (t) => ({ query: 'mutation($id: ID) { getEnvelope(applicationId: $id) { status } }', variables: { id: t.appId } }),
   getQuotePDF: (t) => ({ query: 'mutation($id: ID) { getQuotePDF(applicationId: $id) { url } }', variables: { id: t.appId } }),
   getEnvelopeMLA: (t) => ({ query: 'mutation($id: ID!) { getEnvelopeMLA(applicationId: $id) { status { signers { email status } } } }', variables: { id: t.appId } }),
-  getMLADocusign: (t) => ({ query: 'mutation($id: ID!) { getMLADocusign(applicationId: $id, isCurrentUserPrimary: true, returnUrl: "http://au.localhost/x") { url } }', variables: { id: t.appId } }),
+  getMLADocusign: (t) => ({ query: 'mutation($id: ID!) { getMLADocusign(applicationId: $id, isCurrentUserPrimary: true, returnUrl: "http://au.localhost:8080/x") { url } }', variables: { id: t.appId } }),
   getWetSignatureUrl: (t) => ({ query: 'mutation($id: ID!) { getWetSignatureUrl(applicationId: $id, wetSignatureObjName: "documentMLA") { files { url } } }', variables: { id: t.appId } }),
   sendWetSignatureEmail: (t) => ({ query: 'mutation($id: ID!) { sendWetSignatureEmail(applicationId: $id, wetSignatureObjName: "documentMLA", email: "x@fixture.test") { url } }', variables: { id: t.appId } }),
   uploadWetSignature: (t) => ({

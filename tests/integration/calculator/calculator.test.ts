@@ -235,6 +235,11 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
       introducer: { orgId: 'someone-else' },
       ...over,
     });
+    // These tests check validation, not rate limits (tests/integration/server/rateLimits.test.ts): each call starts with fresh counters.
+    const gqlUnlimited: TestServer['gql'] = async (...args) => {
+      await s.database.exec('DELETE FROM rate_limits');
+      return s.gql(...args);
+    };
     const snapshot = async () => [await count('leads'), await count('users'), await count('applications'), await count('outbox')];
     beforeAll(async () => {
       abn = (await s.database.db.selectFrom('businesses').select('business_number').where('region', '=', 'AU').executeTakeFirstOrThrow()).business_number;
@@ -242,7 +247,7 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
     });
 
     it("records a 'Call me' enquiry as a lead row with the brand's introducer", async () => {
-      const r = await s.gql(DIALLER, { e: enquiry() });
+      const r = await gqlUnlimited(DIALLER, { e: enquiry() });
       const answer = r.body.data?.saveCalculatorLeadDialler as { leadId: string; success: boolean };
       expect(answer.success).toBe(true);
       const lead = await s.database.db.selectFrom('leads').selectAll().where('id', '=', answer.leadId).executeTakeFirstOrThrow();
@@ -265,7 +270,7 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
       ];
       for (const [e, field, text] of cases) {
         for (const q of [DIALLER, ACCOUNT]) {
-          const r = await s.gql(q, { e: { ...e, enquireType: q === DIALLER ? 'call' : 'register' } });
+          const r = await gqlUnlimited(q, { e: { ...e, enquireType: q === DIALLER ? 'call' : 'register' } });
           const error = r.body.errors?.[0];
           expect(error?.extensions?.code, field).toBe('INVALID_VALUE');
           expect((error?.extensions?.fields as Record<string, string>)[field], field).toBe(text);
@@ -276,9 +281,9 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
 
     it('applies the NZ rules on the NZ brand: location instead of postcode, 9-12 digit phone, NZ years trading, NZBN', async () => {
       const nz = { enquireType: 'call', customer: { name: 'Kiwi Freight', abn: nzbnFor(4242) }, contact: { firstName: 'Aroha', lastName: 'Driver', phone: '021234567', email: 'aroha@fixture.test', location: 'Wellington', postCode: null }, fleetSize: 2, yearsTrading: { value: '1 - 5' }, description: null, shortlists: [] };
-      const ok = await s.gql(DIALLER, { e: nz }, { host: 'nz.localhost' });
+      const ok = await gqlUnlimited(DIALLER, { e: nz }, { host: 'nz.localhost' });
       expect(ok.body.data?.saveCalculatorLeadDialler).toMatchObject({ success: true });
-      const bad = await s.gql(DIALLER, { e: { ...nz, customer: { name: 'X', abn: abn }, contact: { ...nz.contact, location: undefined, phone: '0212' }, yearsTrading: { value: '2 - 5 years' } } }, { host: 'nz.localhost' });
+      const bad = await gqlUnlimited(DIALLER, { e: { ...nz, customer: { name: 'X', abn: abn }, contact: { ...nz.contact, location: undefined, phone: '0212' }, yearsTrading: { value: '2 - 5 years' } } }, { host: 'nz.localhost' });
       const fields = bad.body.errors?.[0].extensions?.fields as Record<string, string>;
       expect(fields['calcLead.contact.location']).toBe('Field is required');
       expect(fields['calcLead.contact.phone']).toBe('Field value must have at least 9 characters.');
@@ -287,7 +292,7 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
 
     it("creates the account and calculator application for 'register' and e-mails a set-password link that works", async () => {
       const email = 'robin.register@fixture.test';
-      const r = await s.gql(ACCOUNT, { e: enquiry({ enquireType: 'register' }, { email, firstName: 'Robin' }) });
+      const r = await gqlUnlimited(ACCOUNT, { e: enquiry({ enquireType: 'register' }, { email, firstName: 'Robin' }) });
       const answer = r.body.data?.saveCalculatorOnlineAccount as { status: string; message: string | null; results: { leadId: string; vehicleApplicationId: string; opportunityId: string } };
       expect(answer.status).toBe('success');
       expect(answer.message).toBeNull();
@@ -305,20 +310,20 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
       const mail = await s.database.db.selectFrom('outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();
       const link = /\/reset-password\?hash=([^&\s]+)&email=([^\s]+)/.exec(mail.body_text);
       expect(link).not.toBeNull();
-      const reset = await s.gql('mutation($e:String!,$h:String!,$p:String!){ resetPassword(email:$e,hash:$h,password:$p,confirmPassword:$p){ success } }', { e: decodeURIComponent(link![2]), h: decodeURIComponent(link![1]), p: 'Robin-Secret-9' });
+      const reset = await gqlUnlimited('mutation($e:String!,$h:String!,$p:String!){ resetPassword(email:$e,hash:$h,password:$p,confirmPassword:$p){ success } }', { e: decodeURIComponent(link![2]), h: decodeURIComponent(link![1]), p: 'Robin-Secret-9' });
       expect((reset.body.data?.resetPassword as { success: boolean }).success).toBe(true);
       const cookie = await s.login(email, 'Robin-Secret-9');
-      const mine = await s.gql('{ getVehicleApplication { applicationId applicationType calculator { shortlists { catalogVehicleId } } } }', {}, { cookie });
+      const mine = await gqlUnlimited('{ getVehicleApplication { applicationId applicationType calculator { shortlists { catalogVehicleId } } } }', {}, { cookie });
       expect(mine.body.data?.getVehicleApplication).toMatchObject({ applicationId: app.id, applicationType: 'calculator' });
       // A second registration with the same e-mail creates nothing new and asks the customer to log in.
       const before = [await count('users'), await count('applications')];
-      const again = await s.gql(ACCOUNT, { e: enquiry({ enquireType: 'register' }, { email }) });
+      const again = await gqlUnlimited(ACCOUNT, { e: enquiry({ enquireType: 'register' }, { email }) });
       expect(again.body.data?.saveCalculatorOnlineAccount).toMatchObject({ status: 'success', message: expect.stringContaining('log in') });
       expect([await count('users'), await count('applications')]).toEqual(before);
     });
 
     it('records a call request and refuses a bad one without writing', async () => {
-      const ok = await s.gql(CALLBACK, { p: { firstName: 'Casey', lastName: 'Caller', contactNumber: '0400 000 000', email: 'casey@fixture.test', message: 'After 3pm' } });
+      const ok = await gqlUnlimited(CALLBACK, { p: { firstName: 'Casey', lastName: 'Caller', contactNumber: '0400 000 000', email: 'casey@fixture.test', message: 'After 3pm' } });
       expect(ok.body.data?.sendRequestCallback).toEqual({ status: '200', message: 'OK' });
       const lead = await s.database.db.selectFrom('leads').selectAll().where('email', '=', 'casey@fixture.test').executeTakeFirstOrThrow();
       expect(lead).toMatchObject({ kind: 'callback', phone: '0400 000 000' });
@@ -329,7 +334,7 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
         [{ firstName: '', lastName: 'Caller', contactNumber: '0400000000', email: 'casey@fixture.test' }, 'payload.firstName', 'Field is required'],
         [{ firstName: 'Casey', lastName: 'Caller', contactNumber: 'call me', email: 'casey@fixture.test' }, 'payload.contactNumber', 'Field needs to be a telephone number'],
       ] as const) {
-        const r = await s.gql(CALLBACK, { p });
+        const r = await gqlUnlimited(CALLBACK, { p });
         expect(r.body.errors?.[0].extensions?.code).toBe('INVALID_VALUE');
         expect((r.body.errors?.[0].extensions?.fields as Record<string, string>)[field]).toBe(text);
       }
