@@ -1,7 +1,7 @@
 /** Entry of `npm start`: build the front end when stale, migrate, seed on first start, serve one port. */
 import { createServer } from 'node:http';
 import { createApp } from './app';
-import { readConfig } from './config';
+import { ConfigError, readConfig } from './config';
 import { ensureFrontEndBuilt } from './http';
 import { createLogger, flushLogs } from './log';
 import { seedIfEmpty, demoLogins } from './seed/index';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof DataDirLockedError) {
+  if (e instanceof DataDirLockedError || e instanceof ConfigError) {
     process.stderr.write(`${e.message}\n`);
     process.exit(2);
   }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PDFName } from 'pdf-lib';
 import { inspectFile } from '../../../server/files/inspect';
 import { inspectPdf } from '../../../server/files/inspect/inspectPdf';
-import { concat, makeCompound, makeDoc, makeDocx, makeGif, makeJavaScriptPdf, makeJpeg, makePdf, makePng, makeXls, makeXlsx } from './sampleFiles';
+import { concat, MINIMAL_PDF, makeCompound, makeDoc, makeDocx, makeGif, makeJavaScriptPdf, makeJpeg, makePdf, makePng, makeXls, makeXlsx } from './sampleFiles';
 
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -15,6 +15,7 @@ describe('inspectFile', () => {
   it('accepts real files of every stored type', async () => {
     expect(await inspectFile(await makePdf(), PDF)).toBeNull();
     expect(await inspectFile(await makePdf({ objectStreams: false }), PDF)).toBeNull();
+    expect(await inspectFile(MINIMAL_PDF, PDF)).toBeNull();
     expect(await inspectFile(makePng(), 'image/png')).toBeNull();
     expect(await inspectFile(makeJpeg(), 'image/jpeg')).toBeNull();
     expect(await inspectFile(makeJpeg(), 'image/jpg')).toBeNull();

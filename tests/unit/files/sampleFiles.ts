@@ -6,6 +6,12 @@ import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 
 const enc = (s: string) => Buffer.from(s, 'latin1');
 
+/** The smallest whole PDF: a catalog, a page tree and one empty page (readers rebuild the missing xref). */
+export const MINIMAL_PDF = new Uint8Array(enc(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>\nendobj\ntrailer\n<< /Root 1 0 R /Size 4 >>\n%%EOF\n',
+));
+
 /**
  * A one-page PDF with a line of text; `objectStreams` stores its objects compressed (pdf-lib's default);
  * `literal` adds a Flate-compressed content stream showing that text as a literal string.
