@@ -75,6 +75,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
       prefixes: { [FILES_PREFIX]: fileRoutes({ db, storage: services.storage, secret: config.secret }) },
       // Every path nobody above owns: the SPA (never /graphql).
       fallback: options.serveStatic === false ? undefined : staticSite(join(config.root, 'dist')),
+      // Browsers PUT uploads straight to object storage when it is configured.
+      connectSources: services.storage.uploadOrigin ? [services.storage.uploadOrigin] : [],
       checkParams: persistedOperationsCheck({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config) }),
     }),
     // Yoga's body limit (maxRequestBodySize is off below), without its per-request stream when Content-Length states the size.

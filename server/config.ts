@@ -2,6 +2,18 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { S3Settings } from './files/s3Storage';
+
+/** A configuration the server refuses to start with (main prints the message and exits with status 2). */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Shortest APP_SECRET accepted (e.g. `openssl rand -base64 32` gives 44 characters). */
+export const MIN_SECRET_LENGTH = 32;
 
 /** Everything the server reads from the environment. */
 export interface ServerConfig {
@@ -17,8 +29,12 @@ export interface ServerConfig {
   production: boolean;
   /** Demo mode (`DEMO`, default on outside production): dev mailbox page, demo logins printed. */
   demo: boolean;
-  /** Secret for HMAC-signed file URLs (`APP_SECRET`, else generated once under dataDir). */
+  /** Secret for HMAC-signed file URLs (`APP_SECRET`, else generated once under dataDir; required with DATABASE_URL). */
   secret: string;
+  /** Where file bytes live (`FILE_STORAGE`: `local`, the default, or `s3`). */
+  fileStorage: 'local' | 's3';
+  /** The S3 provider's settings (`S3_*`), when `fileStorage` is `s3`. */
+  s3?: S3Settings;
   /** Root of the project (definitions, dist/). */
   root: string;
   /** Number of rate-book rows the first-start seed generates (`SEED_RATEBOOK_ROWS`, default 5000). */
@@ -38,9 +54,19 @@ export interface ServerConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
-/** Read the secret from the environment or from `<dataDir>/.secret`, creating it once. */
-function secretFor(dataDir: string, fromEnv: string | undefined): string {
-  if (fromEnv) return fromEnv;
+/**
+ * Read the secret from the environment or from `<dataDir>/.secret`, creating it once. With a shared
+ * database (several instances) each instance must sign and check file URLs with the same secret, so a
+ * per-directory one is refused.
+ */
+function secretFor(dataDir: string, fromEnv: string | undefined, sharedDatabase: boolean): string {
+  if (fromEnv) {
+    if (fromEnv.length < MIN_SECRET_LENGTH) throw new ConfigError(`APP_SECRET is ${fromEnv.length} characters long; use at least ${MIN_SECRET_LENGTH} random characters (e.g. APP_SECRET=$(openssl rand -base64 32)).`);
+    return fromEnv;
+  }
+  if (sharedDatabase) {
+    throw new ConfigError('APP_SECRET must be set when DATABASE_URL is set: every instance on the shared database signs and checks file URLs with it. Set the same value on every instance, e.g. APP_SECRET=$(openssl rand -base64 32).');
+  }
   const file = join(dataDir, '.secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -58,7 +84,29 @@ function originOf(value: string): string {
 
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
-/** Build the configuration from `env` (default `process.env`). */
+const truthy = (v: string | undefined) => v === '1' || v === 'true';
+
+/** The storage settings of `env` (FILE_STORAGE, S3_*). */
+function storageOf(env: NodeJS.ProcessEnv): Pick<ServerConfig, 'fileStorage' | 's3'> {
+  const kind = env.FILE_STORAGE || 'local';
+  if (kind === 'local') return { fileStorage: 'local' };
+  if (kind !== 's3') throw new ConfigError(`FILE_STORAGE is '${kind}'; use 'local' (default) or 's3'.`);
+  if (!env.S3_BUCKET) throw new ConfigError('FILE_STORAGE=s3 needs S3_BUCKET (and S3_REGION, plus S3_ENDPOINT and S3_FORCE_PATH_STYLE=1 for an S3-compatible store).');
+  return {
+    fileStorage: 's3',
+    s3: {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+      endpoint: env.S3_ENDPOINT || undefined,
+      forcePathStyle: truthy(env.S3_FORCE_PATH_STYLE),
+      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+      prefix: env.S3_PREFIX ?? '',
+    },
+  };
+}
+
+/** Build the configuration from `env` (default `process.env`); throws {@link ConfigError} for a configuration the server refuses. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
@@ -68,9 +116,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    ...storageOf(env),
     production,
     demo: env.DEMO === undefined ? !production : env.DEMO === '1' || env.DEMO === 'true',
-    secret: overrides.secret ?? secretFor(dataDir, env.APP_SECRET),
+    secret: overrides.secret ?? secretFor(dataDir, env.APP_SECRET, Boolean(env.DATABASE_URL)),
     root: resolve(env.FLEETFORM_ROOT ?? '.'),
     seedRatebookRows: Number.parseInt(env.SEED_RATEBOOK_ROWS ?? '5000', 10),
     skipBuild: env.SKIP_BUILD === '1' || env.SKIP_BUILD === 'true',

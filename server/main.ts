@@ -1,15 +1,18 @@
 /** Entry of `npm start`: build the front end when stale, migrate, seed on first start, serve one port. */
 import { createServer } from 'node:http';
-import { createApp } from './app';
-import { readConfig } from './config';
-import { ensureFrontEndBuilt } from './http';
+import { ConfigError, readConfig } from './config';
+import { DataDirLockedError } from './db/lock';
 import { createLogger, flushLogs } from './log';
-import { seedIfEmpty, demoLogins } from './seed/index';
-import { createServices } from './services';
-import { DataDirLockedError } from './db';
 
 async function main(): Promise<void> {
+  // The configuration first: a refused one ends the start before the rest of the server is loaded.
   const config = readConfig();
+  const [{ createApp }, { ensureFrontEndBuilt }, { seedIfEmpty, demoLogins }, { createServices }] = await Promise.all([
+    import('./app'),
+    import('./http'),
+    import('./seed/index'),
+    import('./services'),
+  ]);
   const log = createLogger(config.logLevel);
   if (!config.skipBuild) await ensureFrontEndBuilt(config.root, log);
   const services = await createServices(config, log);
@@ -39,7 +42,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  if (e instanceof DataDirLockedError) {
+  if (e instanceof DataDirLockedError || e instanceof ConfigError) {
     process.stderr.write(`${e.message}\n`);
     process.exit(2);
   }

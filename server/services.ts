@@ -1,5 +1,4 @@
 /** Creates the long-lived services: database (migrated), definitions, brands, providers. */
-import { join } from 'node:path';
 import { createPasswordProvider } from './auth';
 import { brandRegistry } from './brands';
 import type { ServerConfig } from './config';
@@ -7,7 +6,7 @@ import type { ServerServices } from './context';
 import { migrate, openDatabase, pgliteDirOf, type DbHandle } from './db';
 import { loadServerDefinitions, type ServerDefinitions } from './definitions';
 import { createOutbox } from './email';
-import { createLocalDiskStorage } from './files';
+import { createStorage, uploadRuleProblems } from './files';
 import { createRateLimiter, readLimitSettings } from './limits';
 import { createLogger, type Logger } from './log';
 
@@ -33,7 +32,7 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
     limits: createRateLimiter(database.db),
     limitRules: (brand) => limitRules.get(brand.id) ?? readLimitSettings(definitions.layers(brand.selection).settings, `rate limits of brand ${brand.id}`),
     email,
-    storage: createLocalDiskStorage(join(config.dataDir, 'files'), config.secret),
+    storage: createStorage(config),
     identity: createPasswordProvider({ db: database.db, email, definitions, brands }),
     log,
   };
@@ -44,6 +43,8 @@ export async function createServices(config: ServerConfig, log = createLogger(co
   const definitions = loadServerDefinitions(config.root);
   for (const e of definitions.errors.slice(0, 20)) log.warn('definition problem', { file: e.file, line: e.line, column: e.column, pointer: e.pointer, message: e.message, hint: e.hint });
   if (definitions.errors.length > 20) log.warn('more definition problems', { count: definitions.errors.length });
+  for (const problem of uploadRuleProblems(definitions.layers({}))) log.warn('upload rule problem', { problem });
+  if (config.databaseUrl && config.fileStorage === 'local') log.warn('files are stored on this instance\'s disk (FILE_STORAGE=local): other instances on the shared database cannot serve them; set FILE_STORAGE=s3');
   const database = await openAndMigrate(config, log);
   return servicesFor(config, database, definitions, log);
 }

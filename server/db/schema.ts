@@ -126,6 +126,8 @@ export interface FilesTable {
   status: ColumnType<'pending' | 'uploaded', 'pending' | 'uploaded' | undefined, 'pending' | 'uploaded'>;
   owner_user_id: string | null;
   application_id: string | null;
+  /** Record path of the slot the upload was asked for (`FileInput.slot`), if any. */
+  slot: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   uploaded_at: NullableTimestamp;
 }

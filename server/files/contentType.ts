@@ -1,6 +1,6 @@
 /** File type by content (magic bytes), never by name. */
 
-/** Types the server stores, with the extensions a download name gets. */
+/** Types the server recognises by content, with their usual extensions (which of them a slot takes: settings.uploads). */
 export const ACCEPTED_TYPES: Record<string, { ext: string }> = {
   'application/pdf': { ext: 'pdf' },
   'image/jpeg': { ext: 'jpg' },

@@ -1,7 +1,13 @@
-/** File storage: provider interface, local disk with signed URLs, content checks. */
-export type { StorageProvider } from './storageProvider';
+/** File storage: providers (local disk, S3), signed URLs, upload limits from the definitions, content inspection. */
+export { type StorageProvider, type StoredMeta, quarantineKey } from './storageProvider';
 export { createLocalDiskStorage, newStorageKey, FILES_PREFIX, KEY_PATTERN } from './localDiskStorage';
+export { createS3Storage, s3Origin, type S3Settings } from './s3Storage';
+export { createStorage } from './createStorage';
 export { sniffType, normaliseType, ACCEPTED_TYPES, MAX_FILE_BYTES } from './contentType';
+export { inspectFile, type InspectionRefusal } from './inspect';
 export { sign, verify } from './signing';
 export { fileRoutes, contentDisposition } from './use-file-routes';
-export { createUpload, storeInline, signedDownload, fileByUuid, displayName, FileRefused, UPLOAD_URL_TTL_SEC, DOWNLOAD_URL_TTL_SEC, type SignedFile } from './fileService';
+export { FileRefused, type FileRefusalCode } from './fileRefused';
+export { UPLOAD_URL_TTL_SEC, withUploadRoom, type UploadScope } from './uploadLimits';
+export { uploadRulesOf, slotAt, uploadRuleProblems, type UploadRules, type UploadSlot } from './uploadRules';
+export { createUpload, storeInline, acceptUpload, confirmUpload, signedDownload, fileByUuid, displayName, DOWNLOAD_URL_TTL_SEC, type SignedFile, type NewFile } from './fileService';

@@ -32,6 +32,7 @@ export function createLocalDiskStorage(dir: string, secret: string): StorageProv
   };
   return {
     id: 'local',
+    quarantine: false,
     async put(key, bytes) {
       const p = pathOf(key);
       await mkdir(dirname(p), { recursive: true });
@@ -50,7 +51,8 @@ export function createLocalDiskStorage(dir: string, secret: string): StorageProv
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
-    uploadUrl: (key, origin, s) => url('PUT', key, origin, s),
-    downloadUrl: (key, origin, s) => url('GET', key, origin, s),
+    uploadUrl: async (key, origin, s) => url('PUT', key, origin, s),
+    // The route serves the row's type and name (use-file-routes.ts).
+    downloadUrl: async (key, origin, s) => url('GET', key, origin, s),
   };
 }

@@ -1,12 +1,19 @@
-/** Serves the signed URLs of the local-disk provider: PUT uploads (type by content, size capped) and GET downloads. */
-import { createHash } from 'node:crypto';
+/** Serves the signed URLs of the local-disk provider: PUT uploads (inspected before they are stored) and GET downloads. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import type { OnRequestPayload, RouteHandler } from '../plugins/use-router';
-import { MAX_FILE_BYTES, normaliseType, sniffType } from './contentType';
+import { MAX_FILE_BYTES } from './contentType';
+import { contentDisposition } from './contentDisposition';
+import { FileRefused, type FileRefusalCode } from './fileRefused';
+import { acceptUpload } from './fileService';
 import { FILES_PREFIX, KEY_PATTERN } from './localDiskStorage';
 import { verify } from './signing';
 import type { StorageProvider } from './storageProvider';
+
+export { contentDisposition };
+
+/** HTTP status of each refusal of an upload. */
+const UPLOAD_STATUS: Partial<Record<FileRefusalCode, number>> = { EMPTY: 400, TOO_LARGE: 413, TYPE_MISMATCH: 415, INVALID_FILE: 415, UNSAFE_CONTENT: 415, ENCRYPTED_FILE: 415 };
 
 /** Read a body up to `max` bytes; null when larger. */
 async function readLimited(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {
@@ -27,15 +34,9 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, max: number)
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-/** An ASCII-safe download name plus its UTF-8 form (RFC 6266). */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_') || 'file';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /**
  * The handler of every path under `/files/` (the router mounts it on FILES_PREFIX): PUT and GET of
- * signed URLs. Always answers.
+ * signed URLs. Always answers; a refused upload answers `{ error: <code in lower case> }`.
  */
 export function fileRoutes(deps: { db: Kysely<Database>; storage: StorageProvider; secret: string; maxBytes?: number }): RouteHandler {
   const maxBytes = deps.maxBytes ?? MAX_FILE_BYTES;
@@ -77,17 +78,13 @@ export function fileRoutes(deps: { db: Kysely<Database>; storage: StorageProvide
     if (Number.isFinite(declaredLength) && declaredLength > maxBytes) return answer(413, 'too_large');
     const bytes = await readLimited(request.body, maxBytes);
     if (!bytes) return answer(413, 'too_large');
-    if (bytes.byteLength === 0) return answer(400, 'empty');
-    const actual = sniffType(bytes);
-    if (!actual || actual !== normaliseType(row.mime_type)) return answer(415, 'type_mismatch');
-    await deps.storage.put(key, bytes);
-    const done = await deps.db
-      .updateTable('files')
-      .set({ status: 'uploaded', size_bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex'), uploaded_at: new Date() })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) return answer(409, 'already_uploaded');
-    return endResponse(fetchAPI.Response.json({ ok: true, uuid: row.id }, { status: 200 }));
+    try {
+      const { accepted } = await acceptUpload(deps.db, deps.storage, row, bytes);
+      if (!accepted) return answer(409, 'already_uploaded');
+      return endResponse(fetchAPI.Response.json({ ok: true, uuid: row.id }, { status: 200 }));
+    } catch (e) {
+      if (e instanceof FileRefused && UPLOAD_STATUS[e.code]) return answer(UPLOAD_STATUS[e.code] as number, e.code.toLowerCase());
+      throw e;
+    }
   }
 }

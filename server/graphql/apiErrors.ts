@@ -24,6 +24,10 @@ export const CATALOGUED_CODES: ReadonlySet<string> = new Set([
   'TOO_LARGE',
   'TYPE_MISMATCH',
   'EMPTY',
+  'INVALID_FILE',
+  'UNSAFE_CONTENT',
+  'ENCRYPTED_FILE',
+  'FILE_LIMIT',
 ]);
 
 /** Catalogue key of a code's text. */

@@ -2,19 +2,24 @@
 import { requestState } from './requestState';
 
 /** Content-Security-Policy of the app's pages: no 'unsafe-eval'; inline styles for Fluent's griffel. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self' https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy([]);
+
+/** The policy with extra connect-src origins (e.g. the object store browsers upload to). */
+export function contentSecurityPolicy(connectSources: string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...connectSources].join(' '),
+    "frame-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -26,8 +31,9 @@ export type ResponseHeaderStep = (request: Request, response: Response) => void;
  * also get the CSP, referrer and framing policies; JSON answers skip them (a browser never renders
  * them as a page) to keep the hot path's responses small.
  */
-export function responseHeaders(options: { secure: boolean }): ResponseHeaderStep {
+export function responseHeaders(options: { secure: boolean; connectSources?: string[] }): ResponseHeaderStep {
   const secure = options.secure;
+  const policy = options.connectSources?.length ? contentSecurityPolicy(options.connectSources) : CONTENT_SECURITY_POLICY;
   return (request, response) => {
     const state = requestState(request);
     const h = response.headers;
@@ -38,7 +44,7 @@ export function responseHeaders(options: { secure: boolean }): ResponseHeaderSte
     if (secure) h.set('strict-transport-security', HSTS);
     const type = h.get('content-type');
     if (type !== null && type.startsWith('text/html')) {
-      if (!h.has('content-security-policy')) h.set('content-security-policy', CONTENT_SECURITY_POLICY);
+      if (!h.has('content-security-policy')) h.set('content-security-policy', policy);
       h.set('referrer-policy', 'same-origin');
       h.set('x-frame-options', 'SAMEORIGIN');
     }

@@ -40,6 +40,8 @@ export interface RouterOptions {
   fallback?: RouteHandler;
   /** Runs on every operation's parameters after the name is noted; throws to refuse. */
   checkParams?: (payload: OnParamsPayload) => void;
+  /** Origins pages may connect to besides their own (the CSP's connect-src), e.g. the object store uploads go to. */
+  connectSources?: string[];
 }
 
 /** The router plugin. */
@@ -47,7 +49,7 @@ export function useRouter(options: RouterOptions): Plugin {
   const { log, fallback, checkParams } = options;
   const exact = new Map(Object.entries(options.exact ?? {}));
   const prefixes = Object.entries(options.prefixes ?? {});
-  const headers = responseHeaders({ secure: options.secure });
+  const headers = responseHeaders({ secure: options.secure, connectSources: options.connectSources });
   return {
     // Synchronous unless the matched route is async: no promise on the GraphQL path.
     onRequest(hook) {

@@ -1,68 +1,72 @@
 /** Resolvers of `schema/files.graphql`: every operation needs a signed-in user, checked by the access wrapper first. */
+import type { SessionUser } from '../../auth';
 import type { ServerContext } from '../../context';
-import { createUpload, fileByUuid, FileRefused, signedDownload, storeInline } from '../../files';
+import { readMemberSnapshot, selectionOf } from '../../enforce';
+import { confirmUpload, createUpload, fileByUuid, FileRefused, signedDownload, slotAt, storeInline, uploadRulesOf, type NewFile } from '../../files';
 import { apiError, guard } from '../access';
 
 /** A file refusal as an API error (its code's text comes from the catalogue; a missing file has its own text). */
-const refused = (e: FileRefused) => apiError(e.code, `file refused: ${e.code}`, e.code === 'NOT_FOUND' ? { messageKey: 'api.error.file.NOT_FOUND' } : {});
+export const fileRefusalError = (e: FileRefused) =>
+  apiError(e.code, `file refused: ${e.reason}`, { ...e.details, ...(e.code === 'NOT_FOUND' ? { messageKey: 'api.error.file.NOT_FOUND' } : {}) });
 
-/** Whether the user may attach to / read files of this application. */
-async function onApplication(ctx: ServerContext, userId: string, applicationId: string | null | undefined): Promise<boolean> {
-  if (!applicationId) return true;
-  if (!/^[0-9a-f-]{36}$/i.test(applicationId)) return false;
-  const app = await ctx.db
-    .selectFrom('applications')
-    .select('id')
-    .where('id', '=', applicationId)
-    .where((eb) => eb.or([eb('primary_user_id', '=', userId), eb('secondary_user_id', '=', userId)]))
-    .executeTakeFirst();
-  return Boolean(app);
+/** Run a file operation, answering its refusals as API errors. */
+export async function fileCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof FileRefused) throw fileRefusalError(e);
+    throw e;
+  }
+}
+
+/** Whether the user is a member of the application. */
+async function onApplication(ctx: ServerContext, userId: string, applicationId: string | null): Promise<boolean> {
+  return applicationId !== null && (await readMemberSnapshot(ctx.db, userId, applicationId)) !== null;
 }
 
 /** Signed URLs are built on the brand's configured public origin, never on the request's Host. */
 const origin = (ctx: ServerContext) => ctx.brand.publicOrigin;
 
-/** Run a file operation, answering its refusals as API errors. */
-async function fileCall<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof FileRefused) throw refused(e);
-    throw e;
-  }
-}
+type FileInput = { fileName: string; mimeType: string; size?: number | null; applicationId?: string | null; slot?: string | null; content?: string | null; uuid?: string | null };
 
-/** Refuse unless the user is a member of the application the file names (when it names one). */
-async function requireOnApplication(ctx: ServerContext, userId: string, applicationId: string | null | undefined): Promise<void> {
-  if (!(await onApplication(ctx, userId, applicationId))) throw apiError('FORBIDDEN', 'the file names an application that is not yours', { applicationId });
+/**
+ * Where a new file goes and what may go there, from the definitions of its application (else of the
+ * request's brand): the slot it names (types, count), else every slot's types; the per-application limit.
+ */
+async function placeOf(ctx: ServerContext, user: SessionUser, file: FileInput): Promise<NewFile> {
+  const app = file.applicationId ? await readMemberSnapshot(ctx.db, user.id, file.applicationId) : null;
+  if (file.applicationId && !app) throw apiError('FORBIDDEN', 'the file names an application that is not yours', { applicationId: file.applicationId });
+  const layers = ctx.definitions.layers(app ? selectionOf(app) : ctx.brand.selection);
+  const rules = uploadRulesOf(layers);
+  const place = { fileName: file.fileName, mimeType: file.mimeType, ownerUserId: user.id, applicationId: app?.id ?? null, maxFilesPerApplication: rules.maxFilesPerApplication };
+  if (!file.slot) return { ...place, accept: rules.accept };
+  if (!app) throw apiError('INVALID_VALUE', 'a slot is a place in an application: give applicationId too', { slot: file.slot });
+  const found = slotAt(layers, file.slot);
+  if (!found) throw apiError('INVALID_PATH', `'${file.slot}' is not an upload slot (${rules.slots.map((s) => s.path).join(', ')})`, { path: file.slot });
+  return { ...place, accept: new Set(found.slot.accept), slot: { path: file.slot, maxFiles: found.maxFiles } };
 }
-
-type FileInput = { fileName: string; mimeType: string; size?: number | null; applicationId?: string | null; content?: string | null; uuid?: string | null };
 
 /** The resolver map. */
 export const filesResolvers = {
   Mutation: {
     getSignedUrl: guard('signedIn', (args: { file: FileInput }, ctx, user) =>
-      fileCall(async () => {
-        await requireOnApplication(ctx, user.id, args.file.applicationId);
-        return createUpload(ctx.db, ctx.services.storage, { ...args.file, ownerUserId: user.id }, origin(ctx));
-      }),
+      fileCall(async () => createUpload(ctx.db, ctx.services.storage, { ...(await placeOf(ctx, user, args.file)), size: args.file.size }, origin(ctx))),
     ),
     saveFile: guard('signedIn', (args: { file: FileInput }, ctx, user) =>
       fileCall(async () => {
-        await requireOnApplication(ctx, user.id, args.file.applicationId);
-        if (args.file.content) return storeInline(ctx.db, ctx.services.storage, { ...args.file, contentBase64: args.file.content, ownerUserId: user.id }, origin(ctx));
+        if (args.file.content) return storeInline(ctx.db, ctx.services.storage, { ...(await placeOf(ctx, user, args.file)), contentBase64: args.file.content }, origin(ctx));
         const row = args.file.uuid ? await fileByUuid(ctx.db, args.file.uuid) : null;
-        if (!row || row.owner_user_id !== user.id || row.status !== 'uploaded') throw new FileRefused('NOT_FOUND');
-        return signedDownload(ctx.services.storage, row, origin(ctx));
+        if (!row || row.owner_user_id !== user.id) throw new FileRefused('NOT_FOUND', 'no file with this uuid is yours');
+        // An upload to a quarantine store is inspected and moved now (or refused, and removed).
+        return signedDownload(ctx.services.storage, await confirmUpload(ctx.db, ctx.services.storage, row), origin(ctx));
       }),
     ),
     getFileByUUID: guard('signedIn', (args: { uuid: string }, ctx, user) =>
       fileCall(async () => {
         const row = await fileByUuid(ctx.db, args.uuid);
-        const allowed = row && row.status === 'uploaded' && (row.owner_user_id === user.id || (row.application_id !== null && (await onApplication(ctx, user.id, row.application_id))));
-        if (!row || !allowed) throw new FileRefused('NOT_FOUND');
-        return signedDownload(ctx.services.storage, row, origin(ctx));
+        const allowed = row && (row.owner_user_id === user.id || (await onApplication(ctx, user.id, row.application_id)));
+        if (!row || !allowed) throw new FileRefused('NOT_FOUND', 'no file with this uuid is yours');
+        return signedDownload(ctx.services.storage, await confirmUpload(ctx.db, ctx.services.storage, row), origin(ctx));
       }),
     ),
   },

@@ -4,9 +4,10 @@
  */
 import { getPath } from '../../../runtime/core/source/pointer';
 import type { ServerContext } from '../../context';
-import { idempotent, refuse, writeRecord, type AppSnapshot } from '../../enforce';
-import { fileByUuid, signedDownload } from '../../files';
+import { idempotent, refuse, selectionOf, writeRecord, type AppSnapshot } from '../../enforce';
+import { confirmUpload, fileByUuid, signedDownload, slotAt } from '../../files';
 import { guard, type MemberAccess } from '../access';
+import { fileCall } from './files';
 import { depsOf } from './shared';
 
 /** The wet-signature document keys (spec 000 s3). */
@@ -32,14 +33,18 @@ export const wetSignatureResolvers = {
       async (args: { applicationId: string; wetSignatureObjName: string; uploadFileObj: { uuid: string } }, ctx, access: MemberAccess) => {
         const name = documentName(args.wetSignatureObjName);
         notSubmitted(access.app);
-        const file = await fileByUuid(ctx.db, args.uploadFileObj.uuid);
-        const mine = file && file.status === 'uploaded' && (file.owner_user_id === access.user.id || file.application_id === access.app.id);
-        if (!file || !mine) throw refuse('NOT_FOUND', 'no uploaded file with this uuid is yours', { uuid: args.uploadFileObj.uuid });
-        if (file.mime_type !== 'application/pdf') throw refuse('INVALID_VALUE', 'signed documents must be PDF files', { uuid: file.id });
+        const path = `scoreboard.wetSignature.${name}.uploadFile`;
+        const found = await fileByUuid(ctx.db, args.uploadFileObj.uuid);
+        const mine = found && (found.owner_user_id === access.user.id || found.application_id === access.app.id);
+        if (!found || !mine) throw refuse('NOT_FOUND', 'no uploaded file with this uuid is yours', { uuid: args.uploadFileObj.uuid });
+        // The slot's types come from the definitions (settings.uploads); an upload still in quarantine is inspected now.
+        const accept = slotAt(ctx.definitions.layers(selectionOf(access.app)), path)?.slot.accept ?? [];
+        if (!accept.includes(found.mime_type)) throw refuse('INVALID_VALUE', `signed documents must be ${accept.join(' or ')} files`, { uuid: found.id });
+        const file = await fileCall(() => confirmUpload(ctx.db, ctx.services.storage, found));
         // The stored reference comes from the file row, not from the client's description of it.
         const value = { fileName: file.file_name, uuid: file.id, mimeType: file.mime_type };
-        await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value } });
-        return { url: signedDownload(ctx.services.storage, file, origin(ctx)).signedUrl };
+        await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path, value } });
+        return { url: (await signedDownload(ctx.services.storage, file, origin(ctx))).signedUrl };
       },
     ),
     deleteWetSignature: guard('applicationMember', async (args: { applicationId: string; wetSignatureObjName: string }, ctx, access: MemberAccess) => {

@@ -1,6 +1,7 @@
 /** One request per operation of the schema, built for a target application / user (the authorisation matrix's rows). */
 import { abnFor } from '../../../server/seed/referenceData';
 import { FIXTURE } from './fixture';
+import { MINIMAL_PDF } from '../../unit/files/sampleFiles';
 
 /** What a row's request is aimed at. */
 export interface Target {
@@ -29,7 +30,7 @@ const enquiry = (enquireType: string) => ({
   shortlists: [],
 });
 const officer = (tag: string) => ({ firstName: 'Olive', lastName: 'Officer', email: `officer.${tag}@fixture.test`, phone: '0411222333' });
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+const PDF = Buffer.from(MINIMAL_PDF).toString('base64');
 
 /** Operation name -> request for a target. Every Query and Mutation field of the schema must be here. */
 export const OPERATIONS: Record<string, (t: Target) => Request> = {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE } from './fixture';
 import { DATABASES, startHarness, type Harness, type Who } from './harness';
 import { audit, codeOf, row, serverSets } from './helpers';
+import { MINIMAL_PDF } from '../../unit/files/sampleFiles';
 
 const A = FIXTURE.apps.shared;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n').toString('base64');
+const PDF = Buffer.from(MINIMAL_PDF).toString('base64');
 
 describe.each(DATABASES)('wet signature on %s', (kind) => {
   let h: Harness;

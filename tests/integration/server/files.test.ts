@@ -1,12 +1,13 @@
-/** Files: signed PUT/GET URLs, content-checked types, size cap, keys never from client names. */
+/** Files: signed PUT/GET URLs, uploads stored only when wholly their type, limits from the definitions, keys never from client names. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadRulesOf } from '../../../server/files';
+import { concat, makeGif, makeJavaScriptPdf, makePdf, makePng } from '../../unit/files/sampleFiles';
 import { DATABASES, startServer, type TestServer } from './harness';
 
 const SIGNED = `mutation($f: FileInput!){ getSignedUrl(file:$f, shouldUpload:false){ uuid signedUrl fileName mimeType } }`;
 const BY_UUID = `mutation($u: ID!){ getFileByUUID(uuid:$u){ uuid signedUrl fileName mimeType } }`;
 const SAVE = `mutation($f: FileInput!){ saveFile(file:$f){ uuid signedUrl fileName mimeType } }`;
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const FINANCIALS = 'scoreboard.businessDetails.financeDetails.fileUrls';
 
 type Signed = { uuid: string; signedUrl: string; fileName: string; mimeType: string };
 
@@ -14,10 +15,18 @@ describe.each(DATABASES)('files on %s', (kind) => {
   let s: TestServer;
   let owner: string;
   let stranger: string;
+  let applicant: string;
+  let appId: string;
+  let PDF: Uint8Array;
+  const PNG = makePng();
   beforeAll(async () => {
     s = await startServer(kind);
     owner = await s.login('primary.sign-wet.au@demo.example');
     stranger = await s.login('primary.finished.au@demo.example');
+    applicant = await s.login('primary.businessdetails.au@demo.example');
+    const user = await s.database.db.selectFrom('users').select('id').where('email', '=', 'primary.businessdetails.au@demo.example').executeTakeFirstOrThrow();
+    appId = (await s.database.db.selectFrom('applications').select('id').where('primary_user_id', '=', user.id).executeTakeFirstOrThrow()).id;
+    PDF = await makePdf();
   }, 60_000);
   afterAll(async () => s?.close());
 
@@ -29,6 +38,7 @@ describe.each(DATABASES)('files on %s', (kind) => {
     const u = new URL(url);
     return s.request(`${u.pathname}${u.search}`, { method: 'PUT', headers: { 'content-type': type }, body: body as Uint8Array<ArrayBuffer> });
   };
+  const statusOf = async (uuid: string) => (await s.database.db.selectFrom('files').select('status').where('id', '=', uuid).executeTakeFirstOrThrow()).status;
 
   it('refuses anonymous callers', async () => {
     const r = await s.gql(SIGNED, { f: { fileName: 'a.pdf', mimeType: 'application/pdf' } });
@@ -47,25 +57,45 @@ describe.each(DATABASES)('files on %s', (kind) => {
     const res = await s.request(`${u.pathname}${u.search}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PDF);
   });
 
   it('checks the type by content, not by name or header', async () => {
     const f = await slot('scan.pdf', 'application/pdf');
     expect((await put(f.signedUrl, PNG, 'application/pdf')).status).toBe(415);
-    const row = await s.database.db.selectFrom('files').select('status').where('id', '=', f.uuid).executeTakeFirstOrThrow();
-    expect(row.status).toBe('pending');
+    expect(await statusOf(f.uuid)).toBe('pending');
     const exe = await s.gql(SIGNED, { f: { fileName: 'x.exe', mimeType: 'application/x-msdownload' } }, { cookie: owner });
     expect(exe.body.errors?.[0].extensions?.code).toBe('UNSUPPORTED_TYPE');
   });
 
-  it('refuses more than 10,240,000 bytes', async () => {
+  it('stores an upload only when it is wholly what it claims (PDF/HTML and GIF/JS polyglots, JavaScript in an object stream)', async () => {
+    const polyglot = await slot('statement.pdf', 'application/pdf');
+    const r = await put(polyglot.signedUrl, concat(PDF, '<html><script>alert(1)</script></html>'));
+    expect(r.status).toBe(415);
+    expect(await r.json()).toEqual({ error: 'unsafe_content' });
+    expect(await statusOf(polyglot.uuid)).toBe('pending');
+    const notPdf = await slot('fake.pdf', 'application/pdf');
+    expect(await (await put(notPdf.signedUrl, concat('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'))).json()).toEqual({ error: 'invalid_file' });
+    const js = await s.gql(SAVE, { f: { fileName: 'inline.pdf', mimeType: 'application/pdf', content: Buffer.from(await makeJavaScriptPdf()).toString('base64') } }, { cookie: owner });
+    expect(js.body.errors?.[0]).toMatchObject({ message: 'This file contains content that is not accepted, such as scripts or macros. Please upload a plain copy.', extensions: { code: 'UNSAFE_CONTENT' } });
+    // GIF is in no slot of the definitions, so a GIF/JS polyglot is refused before any byte is sent.
+    const gif = await s.gql(SIGNED, { f: { fileName: 'x.gif', mimeType: 'image/gif' } }, { cookie: owner });
+    expect(gif.body.errors?.[0].extensions?.code).toBe('UNSUPPORTED_TYPE');
+    const gifInline = await s.gql(SAVE, { f: { fileName: 'x.gif', mimeType: 'image/gif', content: Buffer.from(concat(makeGif(), '*/=alert(1)//')).toString('base64') } }, { cookie: owner });
+    expect(gifInline.body.errors?.[0].extensions?.code).toBe('UNSUPPORTED_TYPE');
+    const png = await slot('licence.png', 'image/png');
+    expect(await (await put(png.signedUrl, concat(PNG, 'alert(1)//'), 'image/png')).json()).toEqual({ error: 'invalid_file' });
+    expect((await put(png.signedUrl, PNG, 'image/png')).status).toBe(200);
+  });
+
+  it('refuses more than 10,240,000 bytes with the spec text', async () => {
     const f = await slot('big.pdf', 'application/pdf');
     const big = new Uint8Array(10_240_001);
     big.set(PDF);
     expect((await put(f.signedUrl, big)).status).toBe(413);
     const declared = await s.gql(SIGNED, { f: { fileName: 'big.pdf', mimeType: 'application/pdf', size: 10_240_001 } }, { cookie: owner });
-    expect(declared.body.errors?.[0].extensions?.code).toBe('TOO_LARGE');
+    expect(declared.body.errors?.[0]).toMatchObject({ message: 'File size should be under 10MB.', extensions: { code: 'TOO_LARGE' } });
   });
 
   it('refuses tampered and expired signatures', async () => {
@@ -93,5 +123,39 @@ describe.each(DATABASES)('files on %s', (kind) => {
     expect((ok.body.data?.saveFile as Signed).mimeType).toBe('application/pdf');
     const bad = await s.gql(SAVE, { f: { fileName: 'inline.pdf', mimeType: 'application/pdf', content: Buffer.from(PNG).toString('base64') } }, { cookie: owner });
     expect(bad.body.errors?.[0].extensions?.code).toBe('TYPE_MISMATCH');
+  });
+
+  it("limits a slot's files to its schema's maxItems and its types to the slot's, also under concurrent requests", async () => {
+    const ask = (mimeType: string, fileName = 'statement.pdf', path = FINANCIALS) => s.gql(SIGNED, { f: { fileName, mimeType, applicationId: appId, slot: path } }, { cookie: applicant });
+    const wrongType = await ask('image/png', 'licence.png');
+    expect(wrongType.body.errors?.[0].extensions?.code).toBe('UNSUPPORTED_TYPE');
+    const notASlot = await ask('application/pdf', 'x.pdf', 'scoreboard.businessDetails.financeDetails.valueOfApplication');
+    expect(notASlot.body.errors?.[0].extensions?.code).toBe('INVALID_PATH');
+    // 14 at once for a slot of 10 (schemas/scoreboard.json maxItems): exactly 10 are handed out.
+    const all = await Promise.all(Array.from({ length: 14 }, () => ask('application/pdf')));
+    const codes = all.map((r) => (r.body.errors ? r.body.errors[0].extensions?.code : 'ok'));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(10);
+    expect(codes.filter((c) => c === 'FILE_LIMIT')).toHaveLength(4);
+    const refused = all.find((r) => r.body.errors)?.body.errors?.[0];
+    expect(refused).toMatchObject({ message: 'No more files can be added here. Please remove a file first.', extensions: { limit: 10, slot: FINANCIALS } });
+    // A docx for the same slot is refused as well now; another slot still has room.
+    expect((await ask('application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'a.docx')).body.errors?.[0].extensions?.code).toBe('FILE_LIMIT');
+    const licence = await ask('image/png', 'front.png', 'scoreboard.primaryApplicant.idScanData.fileUrls');
+    expect(licence.body.errors).toBeUndefined();
+  });
+
+  it('limits the files of one application to settings.uploads.maxFilesPerApplication', async () => {
+    const app = await s.database.db.selectFrom('applications').select(['brand_id', 'region']).where('id', '=', appId).executeTakeFirstOrThrow();
+    const limit = uploadRulesOf(s.services.definitions.layers({ brand: app.brand_id, region: app.region.toLowerCase() })).maxFilesPerApplication;
+    expect(limit).toBe(50);
+    const held = Number((await s.database.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('application_id', '=', appId).executeTakeFirstOrThrow()).n);
+    const answers = [];
+    for (let i = held; i < limit + 2; i++) answers.push(await s.gql(SIGNED, { f: { fileName: `s${i}.pdf`, mimeType: 'application/pdf', applicationId: appId } }, { cookie: applicant }));
+    const codes = answers.map((r) => (r.body.errors ? r.body.errors[0].extensions?.code : 'ok'));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(limit - held);
+    expect(codes.slice(-2)).toEqual(['FILE_LIMIT', 'FILE_LIMIT']);
+    // Inline content counts the same way.
+    const inline = await s.gql(SAVE, { f: { fileName: 'x.pdf', mimeType: 'application/pdf', applicationId: appId, content: Buffer.from(PDF).toString('base64') } }, { cookie: applicant });
+    expect(inline.body.errors?.[0].extensions?.code).toBe('FILE_LIMIT');
   });
 });

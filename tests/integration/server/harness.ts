@@ -29,7 +29,8 @@ let defsCache: ServerDefinitions | undefined;
 /** The project's definitions, loaded once per worker. */
 export const definitions = (): ServerDefinitions => (defsCache ??= loadServerDefinitions(ROOT));
 
-const silent = process.env.TEST_LOG ? createLogger('debug') : createLogger('error', {}, () => undefined);
+/** A logger that prints nothing (TEST_LOG=1: everything). */
+export const silent = process.env.TEST_LOG ? createLogger('debug') : createLogger('error', {}, () => undefined);
 
 function templateKey(defs: ServerDefinitions): string {
   const h = createHash('sha256').update(defs.version);
@@ -76,23 +77,23 @@ export function testConfig(dataDir: string, overrides: Partial<ServerConfig> = {
   return readConfig({ NODE_ENV: 'test', DEMO: '1', LOG_LEVEL: 'error' }, { dataDir, secret: 'test-secret-0123456789', root: ROOT, ...overrides });
 }
 
-/** Open a database of `kind` holding the seeded demo data. */
-export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: DbHandle; cleanup: () => Promise<void> }> {
+/** Open a database of `kind` holding the seeded demo data (`url`: the PostgreSQL schema's, for a second instance). */
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: DbHandle; cleanup: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const dir = await pgliteCopy();
     const database = await openPglite(join(dir, 'pglite'));
     return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const { database, cleanup } = await openPostgresSchema('srv');
+  const { database, cleanup, url } = await openPostgresSchema('srv');
   await migrate(database);
   const config = testConfig(mkdtempSync(join(tmpdir(), 'ff-pg-seed-')));
   await seedAll(servicesFor(config, database, definitions(), silent), { ratebookRows: TEST_RATEBOOK_ROWS });
   rmSync(config.dataDir, { recursive: true, force: true });
-  return { database, cleanup };
+  return { database, cleanup, url };
 }
 
-/** A fresh schema `<prefix>_<pid>_<time>` on TEST_DATABASE_URL (empty), dropped by `cleanup`. */
-export async function openPostgresSchema(prefix: string): Promise<{ database: DbHandle; cleanup: () => Promise<void> }> {
+/** A fresh schema `<prefix>_<pid>_<time>` on TEST_DATABASE_URL (empty), dropped by `cleanup`; `url` opens it again. */
+export async function openPostgresSchema(prefix: string): Promise<{ database: DbHandle; cleanup: () => Promise<void>; url: string }> {
   const url = process.env.TEST_DATABASE_URL as string;
   const schema = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   const run = async (statement: string) => {
@@ -103,8 +104,9 @@ export async function openPostgresSchema(prefix: string): Promise<{ database: Db
   };
   await run(`CREATE SCHEMA ${schema}`);
   const sep = url.includes('?') ? '&' : '?';
-  const database = await openPostgres(`${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`, 4);
-  return { database, cleanup: () => run(`DROP SCHEMA ${schema} CASCADE`) };
+  const schemaUrl = `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const database = await openPostgres(schemaUrl, 4);
+  return { database, cleanup: () => run(`DROP SCHEMA ${schema} CASCADE`), url: schemaUrl };
 }
 
 /** An HTTP answer with its JSON body (when JSON). */

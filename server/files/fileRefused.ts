@@ -1,0 +1,17 @@
+/** Why a file request was refused (resolvers and routes turn it into a typed answer). */
+import type { InspectionCode } from './inspect';
+
+/** Refusal codes of the file service; each has a catalogue text `api.error.<code>` (NOT_FOUND: `api.error.file.NOT_FOUND`). */
+export type FileRefusalCode = InspectionCode | 'UNSUPPORTED_TYPE' | 'NOT_FOUND' | 'FILE_LIMIT';
+
+/** A refused file request: a code for the caller, a reason for developers. */
+export class FileRefused extends Error {
+  constructor(
+    readonly code: FileRefusalCode,
+    readonly reason: string = code,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(reason);
+    this.name = 'FileRefused';
+  }
+}
