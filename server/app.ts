@@ -78,8 +78,9 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     }),
     // Yoga's body limit (maxRequestBodySize is off below), without its per-request stream when Content-Length states the size.
     useRequestBodyLimit(),
-    // Both rules in one onValidate hook; introspection is refused in production only.
-    useValidationRules([...(config.production ? [noIntrospectionRule] : []), operationLimitsRule({ ...DEFAULT_LIMITS, ...options.limits })]),
+    // Both rules in one onValidate hook. Introspection is refused in production only; in development it
+    // is exempt from the operation limits (GraphiQL, code generators).
+    useValidationRules([...(config.production ? [noIntrospectionRule] : []), operationLimitsRule({ ...DEFAULT_LIMITS, ...options.limits }, { exemptIntrospection: !config.production })]),
   ];
 
   return createYoga<Record<string, unknown>, ServerContext>({
