@@ -1,8 +1,8 @@
 /** Entry of `npm start`: build the front end when stale, migrate, seed on first start, serve one port. */
-import { createServer } from 'node:http';
 import { createApp } from './app';
 import { readConfig } from './config';
-import { ensureFrontEndBuilt } from './http';
+import { createHttpServer, ensureFrontEndBuilt } from './http';
+import { BAD_REQUEST_KEY, refusalBody, requestRefusal } from './plugins/requestRefusal';
 import { createLogger, flushLogs } from './log';
 import { seedIfEmpty, demoLogins } from './seed/index';
 import { createServices } from './services';
@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   const services = await createServices(config, log);
   await seedIfEmpty(services);
   const app = await createApp(services);
-  const server = createServer(app);
+  // Requests with an unusable Host, and those Node's parser refuses, answer the app's JSON refusal too.
+  const refuse = requestRefusal(services.definitions.message(BAD_REQUEST_KEY, services.brands.fallback.selection));
+  const server = createHttpServer(app, (status) => refusalBody(refuse('the HTTP request is malformed', status)));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const url = `http://localhost:${config.port}`;

@@ -39,6 +39,7 @@ describe('hardening (development mode)', () => {
 
   it('still limits what an operation selects beside introspection, fragments expanded', async () => {
     const depth = await s.gql(`{ __schema { types { fields { name } } } getVehicleApplication { scoreboard { currentUser { region } } } }`);
+    expect(depth.status).toBe(400);
     expect(depth.body.errors?.map((e) => e.message)).toEqual(['Operation depth 4 exceeds the limit of 3.']);
     const viaFragment = await s.gql(`{ ...F __schema { queryType { name } } } fragment F on Query { getVehicleApplication { scoreboard { currentUser { region } } } }`);
     expect(viaFragment.body.errors?.map((e) => e.message)).toEqual(['Operation depth 4 exceeds the limit of 3.']);
@@ -158,6 +159,7 @@ describe('introspection in production is refused even when persisted', () => {
 
   it('refuses the standard introspection query, persisted or not', async () => {
     const persisted = await s.gql(getIntrospectionQuery());
+    expect(persisted.status).toBe(400);
     expect(persisted.body.data).toBeUndefined();
     expect(persisted.body.errors?.map((e) => e.extensions?.code)).toContain('INTROSPECTION_DISABLED');
     const other = await s.gql(getIntrospectionQuery({ descriptions: false }));
