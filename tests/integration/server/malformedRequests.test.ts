@@ -8,10 +8,12 @@
  */
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../../../server/http';
 import { createLogger, type LogLevel } from '../../../server/log';
 import { BAD_REQUEST_KEY, refusalBody, requestRefusal } from '../../../server/plugins/requestRefusal';
+import { useRouter } from '../../../server/plugins/use-router';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
 import { DATABASES, startServer, type TestServer } from './harness';
 
@@ -407,5 +409,28 @@ describe('requests the app never sees as they are: unusable Host, refused by Nod
     const answer = await rawExchange(server, Buffer.from('GET /graphql?query={__typename}&variables=abc HTTP/1.1\r\nHost: au.localhost\r\nAccept: application/json\r\nConnection: close\r\n\r\n'));
     expect(answer.startsWith('HTTP/1.1 400 ')).toBe(true);
     expect(answer).toContain('"reason":"variables is not valid JSON"');
+  });
+});
+
+describe('a route that throws', () => {
+  it('answers a 500 with the masked body only and logs the error with its stack', async () => {
+    const lines: string[] = [];
+    const log = createLogger('error', {}, (line: string) => lines.push(line));
+    const unexpectedBody = JSON.stringify({ errors: [{ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    const boom = () => {
+      throw new Error('secret at /work/x.ts:1:2');
+    };
+    const yoga = createYoga({
+      logging: false,
+      schema: createSchema({ typeDefs: 'type Query { a: Int }' }),
+      plugins: [useRouter({ log, secure: false, exact: { '/sync': boom, '/async': async () => boom() }, unexpectedBody })],
+    });
+    for (const path of ['/sync', '/async']) {
+      const r = await yoga.fetch(`http://au.localhost${path}`);
+      expect(r.status).toBe(500);
+      expect(await r.text()).toBe(unexpectedBody);
+    }
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('secret at /work/x.ts:1:2');
   });
 });
