@@ -22,10 +22,12 @@ import { clientAddress, type NodeServerContext } from './limits';
 import { noIntrospectionRule } from './plugins/use-disable-introspection';
 import { healthRoutes } from './plugins/use-health-checks';
 import { DEFAULT_LIMITS, operationLimitsRule, type OperationLimits } from './plugins/use-operation-limits';
+import { requestParamsCheck } from './plugins/requestParamsCheck';
+import { BAD_REQUEST_KEY, isGraphQLError, refusalBody, requestRefusal } from './plugins/requestRefusal';
+import { answeredAs4xx, useDocumentChecks } from './plugins/use-document-checks';
 import { persistedOperationsCheck } from './plugins/use-persisted-operations';
-import { useRequestBodyLimit } from './plugins/use-request-body-limit';
+import { useRequestParse } from './plugins/use-request-parse';
 import { useRouter } from './plugins/use-router';
-import { useValidationRules } from './plugins/use-validation-rules';
 
 /** The yoga server type of this app. */
 export type App = YogaServerInstance<Record<string, unknown>, ServerContext>;
@@ -57,6 +59,10 @@ export async function createApp(services: ServerServices, options: AppOptions = 
   if (!loaded.apiLoaded) log.warn('server/graphql/resolvers/index.ts not found: only sign-in and file operations are served');
 
   const graphqlEndpoint = '/graphql';
+  // Malformed requests answer a 4xx refusal with the catalogue's text (requestRefusal.ts), at each phase below.
+  const refuse = requestRefusal(services.definitions.message(BAD_REQUEST_KEY, services.brands.fallback.selection));
+  const unexpectedMessage = services.definitions.message('api.error.UNEXPECTED', services.brands.fallback.selection);
+  const persisted = persistedOperationsCheck({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config) });
   const plugins: Plugin[] = [
     // The HTTP side in one plugin, one hook per phase (use-router.ts): it notes the request's arrival
     // first (the log line times the whole request, even when a route ends it), dispatches the path
@@ -77,12 +83,21 @@ export async function createApp(services: ServerServices, options: AppOptions = 
       fallback: options.serveStatic === false ? undefined : staticSite(join(config.root, 'dist')),
       // Browsers PUT uploads straight to object storage when it is configured.
       connectSources: services.storage.uploadOrigin ? [services.storage.uploadOrigin] : [],
-      checkParams: persistedOperationsCheck({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config) }),
+      // The parameters' shape, then (production) persisted operations only.
+      checkParams: persisted ? [requestParamsCheck(refuse), persisted] : [requestParamsCheck(refuse)],
+      // A 4xx yoga answers without a body (406: no type the request accepts is served) gets a JSON refusal.
+      errorBody: (status) => refusalBody(refuse(status === 406 ? 'the endpoint answers in application/json or application/graphql-response+json (Accept)' : 'the request was refused', status)),
+      unexpectedBody: JSON.stringify({ errors: [{ message: unexpectedMessage, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
     }),
-    // Yoga's body limit (maxRequestBodySize is off below), without its per-request stream when Content-Length states the size.
-    useRequestBodyLimit(),
-    // Both rules in one onValidate hook; introspection is refused in production only.
-    useValidationRules([...(config.production ? [noIntrospectionRule] : []), operationLimitsRule({ ...DEFAULT_LIMITS, ...options.limits })]),
+    // Strict GET and JSON parsers (unreadable requests answer 400) and yoga's body limit (maxRequestBodySize
+    // is off below) without its per-request stream when Content-Length states the size.
+    useRequestParse({ refuse }),
+    // Document limits before parsing, then both rules in one onValidate hook. Introspection is refused
+    // in production only; in development it is exempt from the operation limits (GraphiQL, code generators).
+    useDocumentChecks({
+      rules: [...(config.production ? [noIntrospectionRule] : []), operationLimitsRule({ ...DEFAULT_LIMITS, ...options.limits }, { exemptIntrospection: !config.production })],
+      refuse,
+    }),
   ];
 
   return createYoga<Record<string, unknown>, ServerContext>({
@@ -94,7 +109,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     graphiql: false,
     landingPage: false,
     multipart: false,
-    // Enforced by useRequestBodyLimit (same limit and errors).
+    // Enforced by useRequestParse (same limit and errors).
     maxRequestBodySize: false,
     healthCheckEndpoint: '/health',
     logging: {
@@ -104,11 +119,17 @@ export async function createApp(services: ServerServices, options: AppOptions = 
       warn: (...a: unknown[]) => log.warn(String(a[0]), { args: a.slice(1) }),
       error: (...a: unknown[]) => log.error(String(a[0]), { args: a.slice(1) }),
     },
-    // Unexpected errors are logged with their stack and leave with the catalogue's text only.
+    // Unexpected errors are logged with their stack and leave with the catalogue's text only. Request
+    // errors (yoga's own: no query, a syntax error) answer their 4xx to every client, without the
+    // parser's message about the client's bytes.
     maskedErrors: {
       isDev: false,
-      errorMessage: services.definitions.message('api.error.UNEXPECTED', services.brands.fallback.selection),
+      errorMessage: unexpectedMessage,
       maskError(error, message) {
+        if (isGraphQLError(error) && error.extensions.http) {
+          answeredAs4xx(error);
+          delete (error.extensions as Record<string, unknown>).originalError;
+        }
         const masked = maskError(error, message, false);
         if (masked !== error) log.error('unexpected error', { error: (error as { originalError?: unknown }).originalError ?? error });
         return masked;

@@ -1,5 +1,4 @@
 /** Entry of `npm start`: build the front end when stale, migrate, seed on first start, serve one port. */
-import { createServer } from 'node:http';
 import { ConfigError, readConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { createLogger, flushLogs } from './log';
@@ -7,18 +6,21 @@ import { createLogger, flushLogs } from './log';
 async function main(): Promise<void> {
   // The configuration first: a refused one ends the start before the rest of the server is loaded.
   const config = readConfig();
-  const [{ createApp }, { ensureFrontEndBuilt }, { seedIfEmpty, demoLogins }, { createServices }] = await Promise.all([
+  const [{ createApp }, { createHttpServer, ensureFrontEndBuilt }, { seedIfEmpty, demoLogins }, { createServices }, { BAD_REQUEST_KEY, refusalBody, requestRefusal }] = await Promise.all([
     import('./app'),
     import('./http'),
     import('./seed/index'),
     import('./services'),
+    import('./plugins/requestRefusal'),
   ]);
   const log = createLogger(config.logLevel);
   if (!config.skipBuild) await ensureFrontEndBuilt(config.root, log);
   const services = await createServices(config, log);
   await seedIfEmpty(services);
   const app = await createApp(services);
-  const server = createServer(app);
+  // Requests with an unusable Host, and those Node's parser refuses, answer the app's JSON refusal too.
+  const refuse = requestRefusal(services.definitions.message(BAD_REQUEST_KEY, services.brands.fallback.selection));
+  const server = createHttpServer(app, (status) => refusalBody(refuse('the HTTP request is malformed', status)));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const url = `http://localhost:${config.port}`;

@@ -1,3 +1,4 @@
-/** HTTP-level features: the static site and the stale-build check. */
+/** HTTP-level features: the Node server (malformed Host and parser refusals answered), the static site, the stale-build check. */
+export { createHttpServer } from './httpServer';
 export { staticSite } from './use-static-site';
 export { ensureFrontEndBuilt, frontEndIsStale } from './ensureBuild';

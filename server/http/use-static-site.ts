@@ -31,7 +31,13 @@ export function staticSite(distDir: string): RouteHandler {
   };
   return ({ request, url, endResponse, fetchAPI }) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const path = decodeURIComponent(url.pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      // Malformed percent-encoding: a 400 (the router gives a bodiless 4xx its JSON refusal).
+      return endResponse(new fetchAPI.Response(null, { status: 400 }));
+    }
     if (RESERVED.some((r) => path === r || path.startsWith(r.endsWith('/') ? r : `${r}/`))) return;
     const file = resolve(join(root, path));
     if (file !== root && !file.startsWith(root + sep)) return endResponse(new fetchAPI.Response('Not found', { status: 404 }));

@@ -1,4 +1,8 @@
-/** Depth, alias count and cost of one operation, with fragments expanded (cycles cut). */
+/**
+ * Depth, alias count and cost of one operation, with fragments expanded (cycles cut). Introspection
+ * (`__schema`, `__type` and everything under them) can be left out: what they select is schema
+ * metadata only, never data.
+ */
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 
 /** What the limit plugins measure. */
@@ -11,8 +15,12 @@ export interface OperationStats {
   cost: number;
 }
 
-/** Measure every operation of a document; answers the maximum of each figure. */
-export function operationStats(doc: DocumentNode): OperationStats {
+/** Introspection root fields: nothing below them is data. */
+const INTROSPECTION = new Set(['__schema', '__type']);
+
+/** Measure every operation of a document; answers the maximum of each figure (`skipIntrospection`: leave introspection fields out). */
+export function operationStats(doc: DocumentNode, options: { skipIntrospection?: boolean } = {}): OperationStats {
+  const skipIntrospection = options.skipIntrospection === true;
   const fragments = new Map<string, FragmentDefinitionNode>();
   const operations: OperationDefinitionNode[] = [];
   for (const def of doc.definitions) {
@@ -25,6 +33,7 @@ export function operationStats(doc: DocumentNode): OperationStats {
     const walk = (set: SelectionSetNode, depth: number, seen: Set<string>) => {
       for (const sel of set.selections) {
         if (sel.kind === Kind.FIELD) {
+          if (skipIntrospection && INTROSPECTION.has(sel.name.value)) continue;
           stats.cost += 1;
           if (sel.alias) stats.aliases += 1;
           stats.depth = Math.max(stats.depth, depth);

@@ -15,12 +15,18 @@ export interface OperationLimits {
 /** Defaults sized for the spec's operations (getVehicleApplication is the deepest, about 7 levels). */
 export const DEFAULT_LIMITS: OperationLimits = { maxDepth: 12, maxAliases: 15, maxCost: 1000 };
 
-/** The validation rule: reports each exceeded limit with the figure found. */
-export function operationLimitsRule(limits: OperationLimits): ValidationRule {
+/**
+ * The validation rule: reports each exceeded limit with the figure found. `exemptIntrospection`
+ * (development, where introspection is on): introspection fields and their selections are not
+ * counted, so GraphiQL and code generators can send the standard introspection query; the rest of
+ * the operation is measured as always.
+ */
+export function operationLimitsRule(limits: OperationLimits, options: { exemptIntrospection?: boolean } = {}): ValidationRule {
+  const skipIntrospection = options.exemptIntrospection === true;
   return (context) => ({
     Document: {
       leave(doc) {
-        const s = operationStats(doc);
+        const s = operationStats(doc, { skipIntrospection });
         const problem = (what: string, found: number, max: number) =>
           context.reportError(new GraphQLError(`Operation ${what} ${found} exceeds the limit of ${max}.`, { extensions: { code: 'OPERATION_LIMIT', http: { status: 400 } } }));
         if (s.depth > limits.maxDepth) problem('depth', s.depth, limits.maxDepth);

@@ -4,6 +4,7 @@
  * normalise to a manifest entry. Anything else is refused before parsing.
  */
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import { documentProblem } from './documentLimits';
 import { normalise, type PersistedManifest } from './persistedManifest';
 import { createHash } from 'node:crypto';
 
@@ -36,7 +37,8 @@ export function persistedOperationsCheck(options: { enabled: boolean; manifest: 
     if (text === undefined) {
       let normalised: string | null;
       try {
-        normalised = normalise(params.query);
+        // Within the document limits first: the manifest's operations are, and parsing is recursive.
+        normalised = documentProblem(params.query) ? null : normalise(params.query);
       } catch {
         normalised = null;
       }

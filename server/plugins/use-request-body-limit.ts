@@ -48,21 +48,33 @@ function counted(request: Request, limit: number, fetchAPI: FetchAPI): Request {
   return new fetchAPI.Request(request.url, { method: request.method, headers: request.headers, signal: request.signal, body: limitedBody, duplex: 'half' } as RequestInit);
 }
 
+/** A request parser as yoga's onRequestParse hook sees it. */
+export type RequestParser = NonNullable<Parameters<NonNullable<Plugin['onRequestParse']>>[0]['requestParser']>;
+
+/**
+ * The body limit of one request: throws the 400/413 when Content-Length is invalid or over `limit`,
+ * and answers the parser to use: `parse` itself when the size is stated, else one that reads the body
+ * counted as it streams (undefined stays undefined).
+ */
+export function limitedParser(request: Request, parse: RequestParser | undefined, limit: number, fetchAPI: FetchAPI): RequestParser | undefined {
+  const contentLength = request.headers.get('content-length');
+  if (contentLength != null) {
+    if (!CONTENT_LENGTH.test(contentLength)) throw invalidLength();
+    if (Number(contentLength) > limit) throw tooLarge();
+    // Framed by the parser: at most contentLength bytes arrive. (With Transfer-Encoding too, which
+    // only a lenient parser lets through, the body is counted anyway.)
+    if (request.headers.get('transfer-encoding') === null) return parse;
+  }
+  if (parse == null || request.body == null) return parse;
+  return (req) => parse(counted(req, limit, fetchAPI));
+}
+
 /** Refuse bodies over `limit` bytes: by Content-Length before reading, else while streaming. */
 export function useRequestBodyLimit(limit = DEFAULT_MAX_BODY_BYTES): Plugin {
   return {
     onRequestParse({ request, requestParser, setRequestParser, fetchAPI }) {
-      const contentLength = request.headers.get('content-length');
-      if (contentLength != null) {
-        if (!CONTENT_LENGTH.test(contentLength)) throw invalidLength();
-        if (Number(contentLength) > limit) throw tooLarge();
-        // Framed by the parser: at most contentLength bytes arrive. (With Transfer-Encoding too, which
-        // only a lenient parser lets through, the body is counted anyway.)
-        if (request.headers.get('transfer-encoding') === null) return;
-      }
-      if (requestParser == null || request.body == null) return;
-      const parse = requestParser;
-      setRequestParser((req) => parse(counted(req, limit, fetchAPI)));
+      const parser = limitedParser(request, requestParser, limit, fetchAPI);
+      if (parser && parser !== requestParser) setRequestParser(parser);
     },
   };
 }

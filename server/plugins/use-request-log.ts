@@ -22,7 +22,11 @@ export function logRequestLine(log: Logger, request: Request, response: Response
   });
 }
 
-/** Note the operation name for the request's line (from the parameters as the client sent them). */
+/** Longest operation name a log line repeats. */
+const MAX_OPERATION_CHARS = 100;
+
+/** Note the operation name for the request's line (as the client sent it, when a string; cut to 100 characters). */
 export function noteOperation(request: Request, params: { operationName?: unknown }): void {
-  if (params.operationName) requestState(request).operation = params.operationName as string;
+  const name = params.operationName;
+  if (typeof name === 'string' && name) requestState(request).operation = name.length > MAX_OPERATION_CHARS ? name.slice(0, MAX_OPERATION_CHARS) : name;
 }

@@ -1,5 +1,6 @@
 /** Hardening: limits, CSRF, GET mutations, batching, masked errors, production mode, health, headers. */
 import { createHash } from 'node:crypto';
+import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToManifest, normalise, type PersistedManifest } from '../../../server/plugins/persistedManifest';
 import { startServer, type TestServer } from './harness';
@@ -17,15 +18,35 @@ describe('hardening (development mode)', () => {
   });
 
   it('refuses depth, alias and cost over the limits, fragments expanded', async () => {
-    const depth = await s.gql(`{ __type(name: "Query") { fields { type { name } } } }`);
+    const depth = await s.gql(`{ getVehicleApplication { scoreboard { currentUser { region } } } }`);
     expect(depth.body.errors?.[0].message).toBe('Operation depth 4 exceeds the limit of 3.');
-    const viaFragment = await s.gql(`query { ...A } fragment A on Query { __type(name: "Query") { ...B } } fragment B on __Type { fields { type { name } } }`);
+    const viaFragment = await s.gql(`query { ...A } fragment A on Query { getVehicleApplication { ...B } } fragment B on VehicleApplication { scoreboard { currentUser { region } } }`);
     expect(viaFragment.body.errors?.[0].message).toBe('Operation depth 4 exceeds the limit of 3.');
     const aliases = await s.gql(`{ a: __typename b: __typename c: __typename }`);
     expect(aliases.body.errors?.[0].message).toBe('Operation alias count 3 exceeds the limit of 2.');
     const cost = await s.gql(`{ session { user { id email firstName lastName region } redirectTo } }`);
     expect(cost.body.errors?.[0].message).toBe('Operation cost 8 exceeds the limit of 6.');
     expect(cost.body.data).toBeUndefined();
+  });
+
+  it('exempts introspection from the limits in development: the standard introspection query runs', async () => {
+    const r = await s.gql(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true }));
+    expect(r.body.errors).toBeUndefined();
+    expect((r.body.data?.__schema as { queryType: { name: string } }).queryType.name).toBe('Query');
+    const type = await s.gql(`{ __type(name: "Query") { fields { type { name ofType { name ofType { name } } } } } }`);
+    expect(type.body.errors).toBeUndefined();
+  });
+
+  it('still limits what an operation selects beside introspection, fragments expanded', async () => {
+    const depth = await s.gql(`{ __schema { types { fields { name } } } getVehicleApplication { scoreboard { currentUser { region } } } }`);
+    expect(depth.status).toBe(400);
+    expect(depth.body.errors?.map((e) => e.message)).toEqual(['Operation depth 4 exceeds the limit of 3.']);
+    const viaFragment = await s.gql(`{ ...F __schema { queryType { name } } } fragment F on Query { getVehicleApplication { scoreboard { currentUser { region } } } }`);
+    expect(viaFragment.body.errors?.map((e) => e.message)).toEqual(['Operation depth 4 exceeds the limit of 3.']);
+    const aliases = await s.gql(`{ __schema { t: types { name } } a: __typename b: __typename c: __typename }`);
+    expect(aliases.body.errors?.map((e) => e.message)).toEqual(['Operation alias count 3 exceeds the limit of 2.']);
+    const cost = await s.gql(`{ __type(name: "Query") { name } session { user { id email firstName lastName region } redirectTo } }`);
+    expect(cost.body.errors?.map((e) => e.message)).toEqual(['Operation cost 8 exceeds the limit of 6.']);
   });
 
   it('refuses non-JSON posts and cross-origin posts (CSRF)', async () => {
@@ -53,6 +74,21 @@ describe('hardening (development mode)', () => {
     expect(await ready.json()).toEqual({ status: 'ready' });
     expect(ready.headers.get('x-content-type-options')).toBe('nosniff');
     expect(ready.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('introspection in development, default limits', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer('pglite');
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('answers the standard introspection query (depth 15, over the depth limit of 12)', async () => {
+    const r = await s.gql(getIntrospectionQuery());
+    expect(r.status).toBe(200);
+    expect(r.body.errors).toBeUndefined();
+    expect((r.body.data?.__schema as { types: unknown[] }).types.length).toBeGreaterThan(10);
   });
 });
 
@@ -111,6 +147,7 @@ describe('introspection in production is refused even when persisted', () => {
   beforeAll(async () => {
     const manifest: PersistedManifest = {};
     addToManifest(manifest, '{ __schema { queryType { name } } }');
+    addToManifest(manifest, getIntrospectionQuery());
     s = await startServer('pglite', { manifest, config: { production: true } });
   }, 60_000);
   afterAll(async () => s?.close());
@@ -118,5 +155,15 @@ describe('introspection in production is refused even when persisted', () => {
   it('answers a validation error', async () => {
     const r = await s.gql('{ __schema { queryType { name } } }');
     expect(r.body.errors?.[0].message).toMatch(/introspection/i);
+  });
+
+  it('refuses the standard introspection query, persisted or not', async () => {
+    const persisted = await s.gql(getIntrospectionQuery());
+    expect(persisted.status).toBe(400);
+    expect(persisted.body.data).toBeUndefined();
+    expect(persisted.body.errors?.map((e) => e.extensions?.code)).toContain('INTROSPECTION_DISABLED');
+    const other = await s.gql(getIntrospectionQuery({ descriptions: false }));
+    expect(other.status).toBe(400);
+    expect(other.body.errors?.[0].message).toBe('Only persisted operations are accepted.');
   });
 });

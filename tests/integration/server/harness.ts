@@ -13,7 +13,7 @@ import { readConfig, type ServerConfig } from '../../../server/config';
 import type { ServerServices } from '../../../server/context';
 import { migrate, MIGRATIONS_DIR, openPglite, openPostgres, type DbHandle } from '../../../server/db';
 import { loadServerDefinitions, type ServerDefinitions } from '../../../server/definitions';
-import { createLogger } from '../../../server/log';
+import { createLogger, type Logger } from '../../../server/log';
 import { seedAll } from '../../../server/seed/index';
 import { servicesFor } from '../../../server/services';
 
@@ -131,13 +131,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Start an app over a fresh seeded database. */
-export async function startServer(kind: 'pglite' | 'postgres', options: AppOptions & { config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
+/** Start an app over a fresh seeded database (`log`: the server's logger, default silent below error). */
+export async function startServer(kind: 'pglite' | 'postgres', options: AppOptions & { config?: Partial<ServerConfig>; log?: Logger } = {}): Promise<TestServer> {
   const { database, cleanup } = await openTestDatabase(kind);
   const dataDir = mkdtempSync(join(tmpdir(), 'ff-server-data-'));
-  const config = testConfig(dataDir, options.config);
-  const services = servicesFor(config, database, definitions(), silent);
-  const app = await createApp(services, { serveStatic: false, ...options });
+  const { config: configOverrides, log, ...appOptions } = options;
+  const config = testConfig(dataDir, configOverrides);
+  const services = servicesFor(config, database, definitions(), log ?? silent);
+  const app = await createApp(services, { serveStatic: false, ...appOptions });
   const request = (path: string, init: RequestInit & { host?: string } = {}) => {
     const headers = new Headers(init.headers);
     headers.set('host', init.host ?? 'au.localhost');
