@@ -9,5 +9,6 @@ export * from './layers';
 export * from './messages';
 export * from './logic';
 export * from './flow';
+export * from './chain';
 export * from './lint';
 export * from './query';

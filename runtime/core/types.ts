@@ -129,7 +129,7 @@ export interface TransitionDef {
   by?: 'client' | 'server';
   /** Query-string state of the target step (its `query` state names), logic evaluated as a template. */
   query?: Record<string, Logic>;
-  /** Event raised after the effects ran (its guards read what they wrote, e.g. a call's result). */
+  /** Event raised next in the same step once the effects ran (its guards read what they wrote, e.g. a call's result); no cycles (lint). */
   then?: string;
 }
 

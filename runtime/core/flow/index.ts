@@ -6,3 +6,5 @@ export { progressRows, type ProgressRow } from './progress';
 export { resolveEffects } from './effects';
 export { eachTransition, eachBlock, eventsOf, transitionsOf, type TransitionSite, type BlockSite } from './walkFlow';
 export type { FlowError, FlowEffect, NextResult, NextOptions } from './flowTypes';
+export { stepStateDefs, queryDefs, type ScopedState } from './stepState';
+export { stepPattern, fillRoute } from './stepRoute';

@@ -7,3 +7,4 @@ export { checkMessages } from './checkMessages';
 export { STANDARD_WIDGETS, STANDARD_FORMATS } from './knownNames';
 export { checkLayerKeys } from './checkLayerKeys';
 export { checkFormFields } from './checkFormFields';
+export { checkThenChains, thenChainProblems, type ThenProblem } from './checkThenChains';

@@ -7,6 +7,7 @@ import { checkLogicPaths } from './checkLogicPaths';
 import { checkMessages } from './checkMessages';
 import { checkLayerKeys } from './checkLayerKeys';
 import { checkFormFields } from './checkFormFields';
+import { checkThenChains } from './checkThenChains';
 
 /** Options of {@link lintDefinitions}. */
 export interface LintOptions extends KnownNames {
@@ -23,7 +24,8 @@ export interface LintResult {
 /**
  * Lint a loaded definition set beyond what loading checks: dangling names (widgets, effects,
  * operations, formats, logic operations), unreachable steps, `var` paths, message keys per layer
- * combination, nested layer names, form field names (uiSchema keys, overrides, rules).
+ * combination, nested layer names, form field names (uiSchema keys, overrides, rules), `then`
+ * chains (cycles, unhandled events).
  * @example const { findings } = lintDefinitions(defs, { operations: ['saveItem'] });
  */
 export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}): LintResult {
@@ -39,6 +41,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkMessages(defs, references, selections),
     ...checkLayerKeys(defs),
     ...checkFormFields(defs),
+    ...checkThenChains(defs),
   ];
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { findings, notes };

@@ -1,20 +1,17 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { transitionsOf } from '../../core/flow';
+import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
+import { stepStateDefs, transitionsOf } from '../../core/flow';
 import { evaluateTemplate, holds } from '../../core/logic';
-import { encodeQuery } from '../../core/query';
-import { setPath } from '../../core/source/pointer';
 import type { BlockDef, LogicContext } from '../../core/types';
 import { BlockList } from '../blocks/BlockList';
 import { lazyComponent } from '../blocks/lazyComponent';
 import { useRuntime } from '../RuntimeContext';
-import { queryDefs, readState, StateWrites, stepStateDefs } from '../state/stepState';
+import { readState } from '../state/stepState';
 import { useLoads } from '../state/useLoads';
-import { deriveRoles, next } from './machine';
-import { fillPattern, stepPattern } from './routes';
-import { runEffects } from './runEffects';
+import { deriveRoles } from './machine';
 import { StepContext, type StepServices } from './StepContext';
+import { useChain } from './useChain';
 
 /** The global error dialog's code loads when a call first fails. */
 const ErrorDialog = lazyComponent(() => import('./ErrorDialog').then((m) => m.ErrorDialog));
@@ -42,25 +39,19 @@ const UNAVAILABLE_BLOCKS: BlockDef[] = [
   { type: 'text', text: 'runtime.unavailable.body' },
 ];
 
-/** Nested `then` events an event may chain (a definition loop stops here). */
-const MAX_CHAIN = 5;
-
 /**
  * One step of a flow as a screen: its blocks over a logic context (record, user, roles,
  * settings, route params, page `state`, loaded `data`, `url`), between the flow's header and footer
- * as the step's `layout` says. Events go through core's `next`; effects run; the step moves only
- * when every effect succeeded, otherwise the global error dialog offers Try Again.
+ * as the step's `layout` says. Events run as core chains (`useChain`): the step moves only when
+ * every effect succeeded, otherwise the global error dialog offers Try Again.
  */
 export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId: string; stepId: string }) {
   const styles = useStyles();
   const rt = useRuntime();
   const params = useParams();
   const location = useLocation();
-  const navigate = useNavigate();
   const flow = rt.bundle.flows[flowId];
   const step = flow.steps[stepId];
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<(() => void) | null>(null);
   const mainRef = useRef<HTMLElement>(null);
 
   const defs = useMemo(() => stepStateDefs(flow, stepId), [flow, stepId]);
@@ -87,56 +78,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     if (!active || active === document.body || !active.isConnected) mainRef.current?.focus();
   }, [stepId]);
 
-  const dispatch = useCallback(async (event: string | undefined, payload: Record<string, unknown> | undefined, from: LogicContext, depth: number, pre?: { path: string; value: unknown }): Promise<void> => {
-    const writes = new StateWrites(defs, (from.state as Record<string, unknown>) ?? {});
-    if (pre) writes.write(pre.path, pre.value);
-    const ctx: LogicContext = { ...from, state: writes.state, form: (payload?.form as Record<string, unknown>) ?? {} };
-    let result = event ? next(flow, { step: stepId }, { type: event, payload }, ctx) : undefined;
-    if (result?.errors.length) {
-      // A chained (`then`) event whose guards do not hold is a normal outcome, not a mistake.
-      if (depth === 0 || result.errors.some((e) => e.kind !== 'guardFailed')) console.error(JSON.stringify(result.errors));
-      if (!pre) return;
-      result = undefined;
-    }
-    let record = (from.record as Record<string, unknown>) ?? {};
-    let go: { to: string; replace: boolean } | undefined;
-    setBusy(true);
-    try {
-      await runEffects(result?.effects ?? [], {
-        operations: rt.bundle.operations, effects: rt.effects, graphqlUri: rt.graphqlUri, navigate,
-        write: (path, value) => {
-          if (path.startsWith('record.')) record = setPath(record, path.slice('record.'.length), value);
-          else if (path.startsWith('state.')) writes.write(path.slice('state.'.length), value);
-        },
-        go: (to, replace) => { go = { to, replace }; },
-      });
-      if (record !== from.record) rt.setRecord(record);
-      const search = writes.commit(rt.pageState);
-      const after: LogicContext = { ...from, record, state: writes.state };
-      const transition = result?.transition;
-      const target = result?.state.step ?? stepId;
-      if (go) {
-        navigate(go.to, { replace: go.replace });
-      } else if (target !== stepId || transition?.query) {
-        const query = transition?.query
-          ? encodeQuery(queryDefs(stepStateDefs(flow, target)), evaluateTemplate(transition.query, { ...after, event: payload ?? {} }) as Record<string, unknown>)
-          : '';
-        navigate(fillPattern(stepPattern(flow, target), params) + query);
-      } else if (search !== undefined) {
-        navigate({ pathname: location.pathname, search });
-      }
-      if (transition?.then && depth < MAX_CHAIN) await dispatch(transition.then, payload, after, depth + 1);
-    } catch (err) {
-      console.error(err);
-      setFailed(() => () => void dispatch(event, payload, from, depth, pre));
-    } finally {
-      setBusy(false);
-    }
-  }, [flow, stepId, defs, rt, navigate, params, location.pathname]);
-
-  const raise = useCallback((event: string, payload?: Record<string, unknown>) => dispatch(event, payload, context, 0), [dispatch, context]);
-  const write = useCallback((path: string, value: unknown, event?: string) =>
-    dispatch(event, { value }, context, 0, { path: path.replace(/^state\./, ''), value }), [dispatch, context]);
+  const { raise, write, busy, failed, retry, dismiss } = useChain(flow, stepId, context);
 
   // `enter` runs once when the step opens (e.g. to seed page state from the query).
   const raiseRef = useRef(raise);
@@ -161,7 +103,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
           <div className={styles.chrome}><BlockList blocks={flow.layout?.footer} /></div>
         </footer>
       ) : null}
-      {failed !== null ? <ErrorDialog open onClose={() => setFailed(null)} onRetry={() => { const retry = failed; setFailed(null); retry?.(); }} /> : null}
+      {failed ? <ErrorDialog open onClose={dismiss} onRetry={retry} /> : null}
     </StepContext.Provider>
   );
 });

@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import type { FlowDef } from '../../core/types';
-import { fillPattern, stepPattern } from './routes';
+import { fillRoute, stepPattern } from '../../core/flow';
 import { StepChooser, type StepCandidate } from './StepChooser';
 
 /** Options of {@link buildRoutes}. */
@@ -30,7 +30,7 @@ export function buildRoutes(flows: Record<string, FlowDef>, options: BuildRoutes
   }
   const routes: RouteObject[] = [...byPath].map(([path, candidates]) => ({ path, element: <StepChooser candidates={candidates} /> }));
   if (home) {
-    const to = fillPattern(stepPattern(home, home.initial), options.homeParams ?? {});
+    const to = fillRoute(stepPattern(home, home.initial), options.homeParams ?? {});
     routes.push({ path: '*', element: <Navigate to={to} replace /> });
   }
   return routes;

@@ -1,2 +1,2 @@
 /** The runtime's one import point for core's flow machine: core decides, runtime/react draws. */
-export { next, progressRows, deriveRoles, rolesAllow, type FlowEffect, type NextResult } from '../../core/flow';
+export { progressRows, deriveRoles, rolesAllow } from '../../core/flow';

@@ -92,6 +92,39 @@ describe('form field checks', () => {
   });
 });
 
+describe('then chains', () => {
+  it('reports a then cycle at the then that closes it, and a then naming an unhandled event, with file:line:column', () => {
+    const flow = FLOW.replace('        - { target: approvals }\n', [
+      '        - { target: approvals }',
+      '      ping: { then: pong }',
+      '      pong:',
+      '        guard: { var: record.item.id }',
+      '        then: ping',
+      '      again: { effects: [{ set: record.item.note, value: x }], then: again }',
+      '      lost: { then: procede }',
+      '',
+    ].join('\n'));
+    const lines = flow.split('\n');
+    // file:line:column of the event name after `then: `
+    const at = (text: string) => {
+      const line = lines.findIndex((l) => l.includes(text));
+      return `flows/demo.yaml:${line + 1}:${lines[line].indexOf(text) + 'then: '.length + 1}`;
+    };
+    const findings = lint(files({ 'flows/demo.yaml': flow })).map((f) => `${f.file}:${f.line}:${f.column} ${f.message} | ${f.hint}`);
+    expect(findings).toEqual([
+      `${at('then: ping')} 'then' cycle in step 'start': ping -> pong -> ping | a then chain must end: remove this then, or let a block or another event raise the event`,
+      `${at('then: again')} 'then' cycle in step 'start': again -> again | a then chain must end: remove this then, or let a block or another event raise the event`,
+      `${at('then: procede')} 'then' raises 'procede', which step 'start' does not handle | did you mean 'proceed'?`,
+    ]);
+  });
+
+  it('a flow-wide then cycle is reported once, not once per step', () => {
+    const flow = FLOW.replace('steps:\n', 'on:\n  tick: { then: tock }\n  tock: { then: tick }\nsteps:\n');
+    const findings = lint(files({ 'flows/demo.yaml': flow }));
+    expect(findings.map((f) => `${f.line} ${f.message}`)).toEqual([`${flow.split('\n').indexOf('  tock: { then: tick }') + 1} 'then' cycle in step 'start': tick -> tock -> tick`]);
+  });
+});
+
 describe('layer checks', () => {
   it('reports nested layer names no selection can take', () => {
     const findings = lint(files({ 'twos/x.yaml': 'id: x\nlayers:\n  aa: { messages: { hello: Hi } }\n' }));

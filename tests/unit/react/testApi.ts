@@ -17,9 +17,9 @@ const SDL_DIR = resolve(import.meta.dirname, '../../../server/graphql');
 export type Mount = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * For the binding unit test (flows/_examples/binding.yaml): a real graphql-yoga endpoint over the server's own SDL, answering `reassignQuote` (and nothing
+ * For the binding and chain unit tests (flows/_examples/binding.yaml, chain.yaml): a real graphql-yoga endpoint over the server's own SDL, answering `reassignQuote` (and nothing
  * else) and recording what it was sent: the browser's generated documents must fit the real schema.
- * An e-mail starting with `fail` gets a GraphQL error.
+ * An e-mail starting with `fail` gets a GraphQL error, one starting with `busy` a status '409' answer.
  */
 export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] } {
   const calls: ReassignCall[] = [];
@@ -32,8 +32,10 @@ export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] }
         Mutation: {
           reassignQuote: (_: unknown, args: { userInfo: ReassignCall }) => {
             calls.push({ ...args.userInfo });
-            // Lets tests drive the failure path: an e-mail starting with `fail` is refused.
+            // Lets tests drive the failure path: an e-mail starting with `fail` is refused; one
+            // starting with `busy` gets an answer that is not a success.
             if (args.userInfo.email.startsWith('fail')) throw createGraphQLError('refused by the test API');
+            if (args.userInfo.email.startsWith('busy')) return { status: '409', message: 'Busy' };
             return { status: '200', message: 'OK' };
           },
         },

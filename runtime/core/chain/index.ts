@@ -1,0 +1,3 @@
+export { startChain, stepChain } from './stepChain';
+export { runChain, type ChainExecutor } from './runChain';
+export type { ChainSite, RaiseInput, ChainInput, AwaitedEffect, ChainWork, EventRun, ChainSnapshot, StoredState, ChainEffect, ChainStep } from './chainTypes';

@@ -1,0 +1,107 @@
+import type { FlowDef, LogicContext } from '../types';
+import { next } from '../flow/next';
+import { stepStateDefs } from '../flow/stepState';
+import type { ChainEffect, ChainInput, ChainSite, ChainSnapshot, ChainStep, ChainWork, EventRun, RaiseInput } from './chainTypes';
+import { finishEvent } from './finishEvent';
+import { writeState, writeWork } from './writeWork';
+
+type Running = Extract<ChainSnapshot, { status: 'running' }>;
+
+/** A chain waiting for its first event in `step` of `flow`, over `context` (record, state, user, params, url ...). */
+export function startChain(flow: FlowDef, step: string, context: LogicContext): ChainSnapshot {
+  return { status: 'idle', site: { flow, step }, context };
+}
+
+/**
+ * The orchestration step: pure, it runs nothing. Reads one input (an event, an awaited effect's
+ * outcome, or Try Again) and answers the new snapshot, the effects to run as data, and the next
+ * event (a transition's `then`) if any. An executor runs the effects and feeds each outcome back;
+ * `runChain` is that loop.
+ * @example
+ * let { snapshot, effects } = stepChain(startChain(flow, 'form', context), { type: 'raise', event: 'submit', payload: { form } });
+ * // effects: [{ kind: 'call', operation: 'saveLead', variables }] -> run it, then:
+ * ({ snapshot, effects, next } = stepChain(snapshot, { type: 'effect.done', value: { status: 'ok' } }));
+ */
+export function stepChain(snapshot: ChainSnapshot, input: ChainInput): ChainStep {
+  if (input.type === 'raise' && snapshot.status === 'idle') return beginEvent(snapshot.site, snapshot.context, input);
+  if (input.type === 'retry' && snapshot.status === 'failed') return beginEvent(snapshot.site, snapshot.retry.context, snapshot.retry.input);
+  if ((input.type === 'effect.done' || input.type === 'effect.failed') && snapshot.status === 'running' && snapshot.run.awaiting) return settle(snapshot, input);
+  return { snapshot, effects: [{ kind: 'log', error: `chain input '${input.type}' ignored while ${snapshot.status}` }] };
+}
+
+/** Takes an event's transition (after the input's state write, if any) and starts on its effects. */
+function beginEvent(site: ChainSite, from: LogicContext, input: RaiseInput): ChainStep {
+  const idle: ChainSnapshot = { status: 'idle', site, context: from };
+  let work: ChainWork = { record: from.record ?? {}, state: { ...((from.state as Record<string, unknown> | undefined) ?? {}) }, touched: [] };
+  if (input.write) {
+    try {
+      work = writeState(stepStateDefs(site.flow, site.step), work, input.write.path, input.write.value);
+    } catch (error) {
+      return { snapshot: idle, effects: [{ kind: 'log', error }] };
+    }
+  }
+  const effects: ChainEffect[] = [];
+  const context: LogicContext = { ...from, state: work.state, form: (input.payload?.form as Record<string, unknown>) ?? {} };
+  let result = input.event === undefined ? undefined : next(site.flow, { step: site.step }, { type: input.event, payload: input.payload }, context);
+  if (result?.errors.length) {
+    if (!input.chained || result.errors.some((e) => e.kind !== 'guardFailed')) effects.push({ kind: 'log', error: JSON.stringify(result.errors) });
+    // A refused event changes nothing, but a write that came with it still counts.
+    if (!input.write) return { snapshot: idle, effects };
+    result = undefined;
+  }
+  const run: EventRun = { from, input, work, queue: result?.effects ?? [], target: result?.state.step ?? site.step, ...(result?.transition ? { transition: result.transition } : {}) };
+  return proceed({ status: 'running', site, run }, effects);
+}
+
+/** Applies the transition's effects in order until one needs the outside world (then waits for it) or none is left. */
+function proceed(snapshot: Running, effects: ChainEffect[]): ChainStep {
+  const { site } = snapshot;
+  const defs = stepStateDefs(site.flow, site.step);
+  let run: EventRun = { ...snapshot.run };
+  delete run.awaiting;
+  while (run.queue.length) {
+    const [effect, ...queue] = run.queue;
+    run = { ...run, queue };
+    switch (effect.kind) {
+      case 'call':
+        return { snapshot: { ...snapshot, run: { ...run, awaiting: effect } }, effects: [...effects, { kind: 'call', operation: effect.operation, variables: effect.variables }] };
+      case 'effect':
+        return { snapshot: { ...snapshot, run: { ...run, awaiting: effect } }, effects: [...effects, { kind: 'effect', name: effect.name, params: effect.params }] };
+      case 'set':
+      case 'status':
+        try {
+          run = { ...run, work: effect.kind === 'set' ? writeWork(defs, run.work, effect.path, effect.value) : writeWork(defs, run.work, `record.${effect.path}`, effect.to) };
+        } catch (error) {
+          return fail(snapshot, error, effects);
+        }
+        break;
+      case 'go':
+        run = { ...run, go: { to: effect.to, replace: effect.replace === true } };
+        break;
+      case 'navigate':
+        // The target step: where the event ends up is decided once its effects ran.
+        break;
+    }
+  }
+  return finishEvent(site, run, effects);
+}
+
+/** The awaited effect's outcome: a call's result is written at its `result` path; a failure stops the event unless the call ignores failures. */
+function settle(snapshot: Running, input: Extract<ChainInput, { type: 'effect.done' | 'effect.failed' }>): ChainStep {
+  const awaiting = snapshot.run.awaiting;
+  const ignore = awaiting?.kind === 'call' && awaiting.ignoreFailure === true;
+  if (input.type === 'effect.failed') return ignore ? proceed(snapshot, [{ kind: 'log', error: input.error }]) : fail(snapshot, input.error, []);
+  if (awaiting?.kind !== 'call' || !awaiting.result) return proceed(snapshot, []);
+  try {
+    const work = writeWork(stepStateDefs(snapshot.site.flow, snapshot.site.step), snapshot.run.work, awaiting.result, input.value);
+    return proceed({ ...snapshot, run: { ...snapshot.run, work } }, []);
+  } catch (error) {
+    return ignore ? proceed(snapshot, [{ kind: 'log', error }]) : fail(snapshot, error, []);
+  }
+}
+
+/** A failed effect: the event's writes are dropped and the chain stops; Try Again runs the event again. */
+function fail(snapshot: Running, error: unknown, effects: ChainEffect[]): ChainStep {
+  const { site, run } = snapshot;
+  return { snapshot: { status: 'failed', site, error, retry: { context: run.from, input: run.input } }, effects: [...effects, { kind: 'log', error }] };
+}
