@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRuleSet, evaluate, pathsOverlap, registerLogicOps, truthy, varPaths } from '../../../runtime/core';
 
-const oracle = JSON.parse(readFileSync('/work/shared/oracles/jsonlogic-tests.json', 'utf8')) as unknown[];
+const oracle = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/oracles/jsonlogic-tests.json'), 'utf8')) as unknown[];
 const cases = oracle.filter((c): c is [unknown, unknown, unknown] => Array.isArray(c));
 
 describe('evaluate', () => {
