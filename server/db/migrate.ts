@@ -7,9 +7,27 @@ import type { DbHandle } from './open';
 /** Folder of the SQL migrations. */
 export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * Numbers two migrations shared before this check existed. A migration that may have run is never
+ * renamed (`schema_migrations` records file names), so these stay; every new number must be unique.
+ */
+const SHARED_BEFORE_CHECK: ReadonlySet<string> = new Set(['0002']);
+
+/** Migration numbers (the digits before the first `_`) used by more than one file, other than those above. */
+export function duplicateNumbers(files: string[]): string[] {
+  const seen = new Map<string, number>();
+  for (const f of files) {
+    const number = /^(\d+)_/.exec(f)?.[1] ?? f;
+    seen.set(number, (seen.get(number) ?? 0) + 1);
+  }
+  return [...seen].filter(([n, count]) => count > 1 && !SHARED_BEFORE_CHECK.has(n)).map(([n]) => n);
+}
+
 /** Run pending migrations; returns the names applied now. Safe with several servers on PostgreSQL. */
 export async function migrate(handle: DbHandle, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const duplicates = duplicateNumbers(files);
+  if (duplicates.length) throw new Error(`migrations in ${dir} share the number ${duplicates.join(', ')}: give the newer file the next free number (never rename one that may have run)`);
   const applied: string[] = [];
   await handle.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   await handle.withSession(async (exec) => {

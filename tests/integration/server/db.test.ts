@@ -1,10 +1,10 @@
 /** Persistence: migrations, the PGlite directory lock, jsonb round trips, on both engines. */
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError, jsonb, jsonPath, migrate, openPglite, type DbHandle } from '../../../server/db';
+import { DataDirLockedError, duplicateNumbers, jsonb, jsonPath, migrate, MIGRATIONS_DIR, openPglite, type DbHandle } from '../../../server/db';
 import { DATABASES, openTestDatabase, pgliteCopy, ROOT } from './harness';
 
 describe.each(DATABASES)('database on %s', (kind) => {
@@ -48,6 +48,13 @@ describe.each(DATABASES)('database on %s', (kind) => {
 
   it('refuses upper-case e-mails (stored lower-cased)', async () => {
     await expect(database.db.insertInto('users').values({ email: 'Upper@demo.example', brand_id: 'acme-au', region: 'AU', password_hash: null }).execute()).rejects.toThrow();
+  });
+});
+
+describe('migration numbers', () => {
+  it('are unique (the one pair that shipped sharing a number stays, never renamed)', () => {
+    expect(duplicateNumbers(readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')))).toEqual([]);
+    expect(duplicateNumbers(['0001_a.sql', '0005_b.sql', '0005_c.sql', '0002_x.sql', '0002_y.sql'])).toEqual(['0005']);
   });
 });
 
