@@ -45,6 +45,15 @@ const UNAVAILABLE_BLOCKS: BlockDef[] = [
 /** Nested `then` events an event may chain (a definition loop stops here). */
 const MAX_CHAIN = 5;
 
+/** How an event is dispatched: a state write before it, history replaced, guards allowed to fail quietly. */
+interface DispatchOptions {
+  pre?: { path: string; value: unknown };
+  /** Query-state writes replace the history entry instead of pushing one. */
+  replace?: boolean;
+  /** A follow-up event (`then`): guards that do not hold are not logged. */
+  chained?: boolean;
+}
+
 /**
  * One step of a flow as a screen: its blocks over a logic context (record, user, roles,
  * settings, route params, page `state`, loaded `data`, `url`), between the flow's header and footer
@@ -87,14 +96,15 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     if (!active || active === document.body || !active.isConnected) mainRef.current?.focus();
   }, [stepId]);
 
-  const dispatch = useCallback(async (event: string | undefined, payload: Record<string, unknown> | undefined, from: LogicContext, depth: number, pre?: { path: string; value: unknown }): Promise<void> => {
+  const dispatch = useCallback(async (event: string | undefined, payload: Record<string, unknown> | undefined, from: LogicContext, depth: number, options: DispatchOptions = {}): Promise<void> => {
+    const { pre, replace = false, chained = depth > 0 } = options;
     const writes = new StateWrites(defs, (from.state as Record<string, unknown>) ?? {});
     if (pre) writes.write(pre.path, pre.value);
     const ctx: LogicContext = { ...from, state: writes.state, form: (payload?.form as Record<string, unknown>) ?? {} };
     let result = event ? next(flow, { step: stepId }, { type: event, payload }, ctx) : undefined;
     if (result?.errors.length) {
       // A chained (`then`) event whose guards do not hold is a normal outcome, not a mistake.
-      if (depth === 0 || result.errors.some((e) => e.kind !== 'guardFailed')) console.error(JSON.stringify(result.errors));
+      if (!chained || result.errors.some((e) => e.kind !== 'guardFailed')) console.error(JSON.stringify(result.errors));
       if (!pre) return;
       result = undefined;
     }
@@ -123,12 +133,12 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
           : '';
         navigate(fillPattern(stepPattern(flow, target), params) + query);
       } else if (search !== undefined) {
-        navigate({ pathname: location.pathname, search });
+        navigate({ pathname: location.pathname, search }, { replace });
       }
-      if (transition?.then && depth < MAX_CHAIN) await dispatch(transition.then, payload, after, depth + 1);
+      if (transition?.then && depth < MAX_CHAIN) await dispatch(transition.then, payload, after, depth + 1, { replace });
     } catch (err) {
       console.error(err);
-      setFailed(() => () => void dispatch(event, payload, from, depth, pre));
+      setFailed(() => () => void dispatch(event, payload, from, depth, options));
     } finally {
       setBusy(false);
     }
@@ -136,7 +146,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
 
   const raise = useCallback((event: string, payload?: Record<string, unknown>) => dispatch(event, payload, context, 0), [dispatch, context]);
   const write = useCallback((path: string, value: unknown, event?: string) =>
-    dispatch(event, { value }, context, 0, { path: path.replace(/^state\./, ''), value }), [dispatch, context]);
+    dispatch(event, { value }, context, 0, { pre: { path: path.replace(/^state\./, ''), value } }), [dispatch, context]);
 
   // `enter` runs once when the step opens (e.g. to seed page state from the query).
   const raiseRef = useRef(raise);
@@ -144,6 +154,20 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
   useEffect(() => {
     if (transitionsOf(flow, stepId, 'enter').length) void raiseRef.current('enter');
   }, [flow, stepId]);
+
+  // A load's `then` event follows each of its answers, over the context that holds the answer; its
+  // query writes replace the history entry, and guards that do not hold are a normal outcome.
+  const contextRef = useRef(context);
+  contextRef.current = context;
+  const answered = useRef<Record<string, unknown>>({});
+  useEffect(() => {
+    for (const [name, def] of Object.entries(step.load ?? {})) {
+      const load = data[name];
+      if (!def.then || !load || (load.status !== 'done' && load.status !== 'error') || answered.current[name] === load) continue;
+      answered.current[name] = load;
+      void dispatch(def.then, undefined, contextRef.current, 0, { replace: true, chained: true });
+    }
+  }, [step.load, data, dispatch]);
 
   const services = useMemo<StepServices>(() => ({ flowId, stepId, context, raise, write, busy }), [flowId, stepId, context, raise, write, busy]);
   const layout = step.layout ?? {};
