@@ -5,6 +5,8 @@ import type { DefinitionSet, LayerDef } from '../../runtime/core/types';
 export interface BrandContext {
   /** Brand id: the file name under `brands/` without extension. */
   id: string;
+  /** The brand's organisation id (`settings.organisation.orgId`; the brand id when none is set). */
+  orgId: string;
   /** Region code in upper case, e.g. `AU`. */
   region: string;
   /** Host names that select this brand. */
@@ -42,7 +44,9 @@ function brandOf(id: string, layer: LayerDef): BrandContext {
   ].map((h) => h.toLowerCase());
   const regionValue = [strings(settings.regions)[0], raw.region, settings.region, white.region, brandBlock.region].find((v) => typeof v === 'string') as string | undefined;
   const region = (regionValue ?? 'AU').toUpperCase();
-  return { id, region, hosts: [...new Set(hosts)], selection: { brand: id, region: region.toLowerCase() }, settings };
+  const organisation = isObject(settings.organisation) ? settings.organisation : {};
+  const orgId = typeof organisation.orgId === 'string' && organisation.orgId.trim() ? organisation.orgId.trim() : id;
+  return { id, orgId, region, hosts: [...new Set(hosts)], selection: { brand: id, region: region.toLowerCase() }, settings };
 }
 
 /** Distinct Host header values remembered by `forHost`. */
@@ -59,7 +63,7 @@ export function brandRegistry(defs: DefinitionSet): BrandRegistry {
   const fallback =
     all.find((b) => b.hosts.includes('localhost')) ??
     all.find((b) => b.region === 'AU' && b.settings.introducer === undefined && !/introducer/.test(b.id)) ??
-    all[0] ?? { id: 'default', region: 'AU', hosts: [], selection: { region: 'au' }, settings: {} };
+    all[0] ?? { id: 'default', orgId: 'default', region: 'AU', hosts: [], selection: { region: 'au' }, settings: {} };
   const byHost = new Map<string, BrandContext>();
   for (const b of all) for (const h of b.hosts) byHost.set(h, b);
   // Host header value as sent -> brand: every request asks, with one of a handful of values. The brands
