@@ -143,8 +143,10 @@ export interface ChoiceBlock extends BlockBase {
   appearance?: 'buttons' | 'checkboxes' | 'radio' | 'dropdown';
   /** Message key of a toggle choosing every option (multiple only). */
   selectAll?: string;
-  /** Columns of check boxes / buttons on wide screens. */
+  /** Columns of check boxes on wide screens. */
   columns?: number;
+  /** Columns of check boxes on narrow screens (phones; default 2). */
+  narrowColumns?: number;
   enabledWhen?: Logic;
   /** Event raised after a change, with payload `{ value }`. */
   event?: string;

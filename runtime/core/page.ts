@@ -6,7 +6,10 @@ import type { Logic } from './types';
 export type QueryCodec =
   /** The raw text. */
   | 'text'
-  /** An integer (non-numbers are dropped). */
+  /**
+   * An integer: the text's leading integer, as `parseInt` reads it (`60000abc` -> 60000); a text
+   * without one is dropped (the default applies). `minimum` and `snap` constrain it.
+   */
   | 'int'
   /** A list split on `separator` (default `,`); `items: int` converts each item. */
   | 'list'
@@ -34,6 +37,12 @@ export interface StateDef {
   itemSeparator?: string;
   /** List items' type (query lists). */
   items?: 'text' | 'int';
+  /** Text items of a query list or groups value are read in this case (e.g. upper-cased codes match their options whatever the URL's case). */
+  case?: 'upper' | 'lower';
+  /** Query int: a smaller value reads as this. */
+  minimum?: number;
+  /** Query int: the allowed values; any other value reads as the nearest of them (ties: the smaller). */
+  snap?: number[];
   /** Value when nothing is stored. */
   default?: unknown;
 }
@@ -48,6 +57,11 @@ export interface LoadDef {
   when?: Logic;
   /** Wait this long after the variables last changed before calling (e.g. typing). */
   debounceMs?: number;
+  /**
+   * Event raised each time the load answers (done or error); its guards read `data.<name>`. Query
+   * state it writes replaces the current history entry (a correction, not a step the user took).
+   */
+  then?: string;
 }
 
 /** The state of one load as logic reads it (`data.<name>`), a discriminated union by `status`. */

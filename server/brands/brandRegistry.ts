@@ -5,6 +5,8 @@ import type { DefinitionSet, LayerDef } from '../../runtime/core/types';
 export interface BrandContext {
   /** Brand id: the file name under `brands/` without extension. */
   id: string;
+  /** The brand's organisation id (`settings.organisation.orgId`; the brand id when none is set). */
+  orgId: string;
   /** Region code in upper case, e.g. `AU`. */
   region: string;
   /** Host names that select this brand. */
@@ -69,8 +71,10 @@ function brandOf(id: string, layer: LayerDef, defaults: OriginDefaults): BrandCo
   ].map((h) => h.toLowerCase());
   const regionValue = [strings(settings.regions)[0], raw.region, settings.region, white.region, brandBlock.region].find((v) => typeof v === 'string') as string | undefined;
   const region = (regionValue ?? 'AU').toUpperCase();
+  const organisation = isObject(settings.organisation) ? settings.organisation : {};
+  const orgId = typeof organisation.orgId === 'string' && organisation.orgId.trim() ? organisation.orgId.trim() : id;
   const unique = [...new Set(hosts)];
-  return { id, region, hosts: unique, selection: { brand: id, region: region.toLowerCase() }, settings, publicOrigin: publicOriginOf(id, settings.publicOrigin, unique, defaults) };
+  return { id, orgId, region, hosts: unique, selection: { brand: id, region: region.toLowerCase() }, settings, publicOrigin: publicOriginOf(id, settings.publicOrigin, unique, defaults) };
 }
 
 /** Distinct Host header values remembered by `forHost`. */
@@ -87,7 +91,7 @@ export function brandRegistry(defs: DefinitionSet, defaults: OriginDefaults = { 
   const fallback =
     all.find((b) => b.hosts.includes('localhost')) ??
     all.find((b) => b.region === 'AU' && b.settings.introducer === undefined && !/introducer/.test(b.id)) ??
-    all[0] ?? { id: 'default', region: 'AU', hosts: [], selection: { region: 'au' }, settings: {}, publicOrigin: publicOriginOf('default', undefined, [], defaults) };
+    all[0] ?? { id: 'default', orgId: 'default', region: 'AU', hosts: [], selection: { region: 'au' }, settings: {}, publicOrigin: publicOriginOf('default', undefined, [], defaults) };
   const byHost = new Map<string, BrandContext>();
   for (const b of all) for (const h of b.hosts) byHost.set(h, b);
   // Host header value as sent -> brand: every request asks, with one of a handful of values. The brands

@@ -43,13 +43,17 @@ const text = (ctx: ServerContext, key: string) => ctx.definitions.message(key, c
 /** Drop undefined / null members so the stored payload is plain JSON. */
 const plain = (v: unknown): JsonObject => JSON.parse(JSON.stringify(v ?? {})) as JsonObject;
 
-/** The introducer block: the brand's own details, never the client's (spec 002 s3 'Enquiry form'). */
+/**
+ * The introducer block: the brand's own details, never the client's (spec 002 s3 'Enquiry form'): region, its
+ * business number (ABN in AU, NZBN in NZ: brands/*.yaml settings.whiteLabel), organisation id, name and domain.
+ */
 function introducerOf(ctx: ServerContext): JsonObject {
   const settings = layersOf(ctx).settings;
   const white = whiteLabelOf(ctx.brand, settings);
   const org = obj(settings.organisation);
-  const number = typeof white.abn === 'string' ? white.abn : null;
-  return plain({ region: ctx.brand.region, [ctx.brand.region === 'NZ' ? 'nzbn' : 'abn']: number, orgId: ctx.brand.id, name: org.name ?? ctx.brand.id, domainName: ctx.brand.hosts[0] ?? null });
+  const numberKey = ctx.brand.region === 'NZ' ? 'nzbn' : 'abn';
+  const number = typeof white[numberKey] === 'string' ? white[numberKey] : null;
+  return plain({ region: ctx.brand.region, [numberKey]: number, orgId: ctx.brand.orgId, name: org.name ?? ctx.brand.id, domainName: ctx.brand.hosts[0] ?? null });
 }
 
 /** Payload path of each field of the enquire-now form (schemas/calculatorEnquiryForm.json). */

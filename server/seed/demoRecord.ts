@@ -53,22 +53,33 @@ const AFTER_BUSINESS_DETAILS = ['approvals', 'reviewAndSignContract', 'finished'
 /** A person on the application. */
 export interface DemoPerson { id: string; firstName: string; lastName: string; email: string; phone: string }
 
-let shortlistCache: JsonObject[] | undefined;
-/** Three rate-book vehicles (48 months, 15,000 km, AU) for calculator shortlists. */
-function shortlist(): JsonObject[] {
-  if (!shortlistCache) {
-    shortlistCache = [];
-    for (const row of ratebookRows(400)) {
-      if (row.country_code !== 'AU' || row.duration !== 48 || row.distance !== 15000) continue;
-      shortlistCache.push({
-        catalogVehicleId: row.catalog_vehicle_id, catalogYear: row.catalog_year, vehicleMake: row.vehicle_make, vehicleModel: row.vehicle_model,
-        vehicleTrim: row.vehicle_trim ?? null, vehicleDescription: row.vehicle_description, weekLeaseprice: row.week_leaseprice, monthLeaseprice: row.month_leaseprice,
-        consumerPrice: row.consumer_price, distance: row.distance, distanceUnit: row.distance_unit, duration: row.duration, durationUnit: row.duration_unit, referenceId: row.reference_id,
-      });
-      if (shortlistCache.length === 3) break;
-    }
+const shortlistCache = new Map<string, JsonObject[]>();
+/**
+ * Three vehicles of the region's own rate book (48 months, 15,000 km) for calculator shortlists, each as a
+ * shortlist item has it (spec 002 s3 'Vehicle (rate book row / shortlist item)'): the card's year, fuel,
+ * transmission, drivetrain and the region's RRP and prices.
+ */
+function shortlist(region: string): JsonObject[] {
+  const cached = shortlistCache.get(region);
+  if (cached) return cached;
+  const list: JsonObject[] = [];
+  for (const row of ratebookRows(400)) {
+    if (row.country_code !== region || row.duration !== 48 || row.distance !== 15000) continue;
+    const item: Record<string, unknown> = {
+      catalogVehicleId: row.catalog_vehicle_id, catalogYear: row.catalog_year, vehicleMake: row.vehicle_make, vehicleModel: row.vehicle_model,
+      vehicleTrim: row.vehicle_trim ?? null, vehicleDescription: row.vehicle_description, vehicleDrivetrain: row.vehicle_drivetrain ?? null,
+      vehicleFueltype: row.vehicle_fueltype ?? null, vehiclePrimaryfueltype: row.vehicle_primaryfueltype ?? null, vehicleTransmissiongroup: row.vehicle_transmissiongroup ?? null,
+      vehicleBodytype: row.vehicle_bodytype ?? null, cabType: row.cab_type ?? null, vehicleSeats: row.vehicle_nrofseats ?? null,
+      consumerPrice: row.consumer_price, catalogPrice: row.catalog_price, weekLeaseprice: row.week_leaseprice, monthLeaseprice: row.month_leaseprice,
+      distance: row.distance, distanceUnit: row.distance_unit, duration: row.duration, durationUnit: row.duration_unit, referenceId: row.reference_id,
+      jatoImagepath: row.jato_imagepath ?? null, jatoImagepathTrim: row.jato_imagepath_trim ?? null, jatoImagepathBase: row.jato_imagepath_base ?? null,
+    };
+    // Fields a row does not have (e.g. cab type of a sedan) are left out, as the record schemas allow no nulls.
+    list.push(Object.fromEntries(Object.entries(item).filter(([, v]) => v !== null && v !== undefined)) as JsonObject);
+    if (list.length === 3) break;
   }
-  return shortlistCache;
+  shortlistCache.set(region, list);
+  return list;
 }
 
 /** The record for a scenario. */
@@ -97,7 +108,7 @@ export function demoRecord(s: Scenario, appId: string, region: string, orgName: 
       ...(primary ? { primaryApplicant: applicant(primary, { applicationReviewStatus: 'pending' }) } : {}),
       ...(secondary ? { secondaryApplicant: applicant(secondary, { applicantType: 'director' }) } : {}),
     },
-    calculator: { shortlists: isCalc ? shortlist() : [] },
+    calculator: { shortlists: isCalc ? shortlist(region) : [] },
   };
   const progress = progressFor(s.status);
   if (!primary) for (const k of Object.keys(progress)) if (k.startsWith('scoreboard.primaryApplicant.')) delete progress[k];

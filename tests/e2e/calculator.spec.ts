@@ -8,8 +8,10 @@
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { abnFor, nzbnFor } from '../../server/seed/referenceData';
+import { layersFor } from './definitions';
 import { expectEqual, test, type E2EContext } from './harness';
 import { describeInitialJs, initialJs } from './initialJs';
+import { expectMessage } from './page';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'test-results');
@@ -21,6 +23,9 @@ const BUSINESS = {
   au: { number: abnFor(123456789), name: 'Harbour Freight Logistics' },
   nz: { number: nzbnFor(10000000), name: 'Kauri Coast Builders' },
 };
+
+/** Layer selection of each region's brand. */
+const SELECTION = { au: { region: 'au', brand: 'acme-au' }, nz: { region: 'nz', brand: 'kiwi-nz' } };
 
 const cards = (page: Page) => page.locator('[data-list="results"] article[data-vehicle]');
 const cardTitles = async (page: Page) => cards(page).locator('h3').allInnerTexts();
@@ -351,3 +356,188 @@ test('calculator: results read minDuration, maxDuration and vehicleMake from the
   expectEqual(filters.vehicleMake, ['KIA', 'TESLA'], 'makes split on commas');
   expectEqual(filters.vehicleBodytype, ['SUV'], 'body types split on commas');
 });
+
+/** The numbers of the range text ('131-139 of 139'). */
+async function rangeOf(page: Page): Promise<{ from: number; to: number; total: number }> {
+  const [from, to, total] = ((await page.getByText(/^\d+-\d+ of \d+$/).innerText()).match(/\d+/g) ?? []).map(Number);
+  return { from, to, total };
+}
+
+/** Distinct left edges of the makes check boxes (one per column) and whether two labels of a row overlap. */
+async function makesColumns(page: Page): Promise<{ columns: number; overlapping: boolean }> {
+  const grid = page.locator('fieldset[data-choice="makes"] > div');
+  await grid.locator('label').first().waitFor();
+  const boxes = await grid.locator('label').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: r.left, y: r.top, r: r.right })));
+  // Labels of one row (same top) must not run into each other.
+  const overlapping = boxes.some((a, i) => boxes.some((b, j) => i < j && Math.abs(a.y - b.y) < 1 && a.x < b.r && b.x < a.r));
+  const inputs = await grid.locator('input[type=checkbox]').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().left)));
+  return { columns: new Set(inputs).size, overlapping };
+}
+
+/**
+ * Issue 17 items 1, 5 and 6: a page past the end goes to the last page (URL corrected in place, range within
+ * 1..N); pageSize=7 reads 10; vehicleMinRRP=60000abc reads 60000; pair=toyota:hilux ticks TOYOTA and its
+ * HILUX in the filter panel; the makes in 4 columns at 1280 and 3 at 390 wide (002 s2).
+ */
+async function urlCases(t: E2EContext, region: 'au' | 'nz'): Promise<void> {
+  const { page, url } = t;
+  const host = `${region}.localhost`;
+  const { layers } = layersFor(SELECTION[region]);
+  const sent: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    const body = request.method() === 'POST' ? request.postDataJSON() as { operationName?: string; variables?: { searchFilters?: Record<string, unknown> } } | null : null;
+    if (body?.operationName === 'fetchRatebook' && body.variables?.searchFilters && !body.variables.searchFilters.catalogVehicleId) sent.push(body.variables.searchFilters);
+  });
+  for (const [size, past] of [[10, 15], [100, 99]]) {
+    const entries = await page.evaluate(() => history.length);
+    await page.goto(url(host, `/calculator/results?vehicleBodytype=SUV&pageSize=${size}&currentPage=${past}`));
+    await page.waitForURL((u) => u.searchParams.get('currentPage') !== String(past));
+    await resultsLoaded(page);
+    const { from, to, total } = await rangeOf(page);
+    const last = Math.ceil(total / size);
+    expectEqual({ from, to, currentPage: new URL(page.url()).searchParams.get('currentPage') }, { from: (last - 1) * size + 1, to: total, currentPage: last === 1 ? null : String(last) }, `page ${past} of ${size} past the end`);
+    await until(page, async () => (await cards(page).count()) === to - from + 1, `${to - from + 1} cards on the last page`);
+    expectEqual(await page.evaluate(() => history.length), entries + 1, 'the corrected page replaces its history entry');
+  }
+  // No results: the first page (and the no-results dialog).
+  await page.goto(url(host, '/calculator/results?pair=TESLA&vehicleBodytype=UTE&currentPage=3'));
+  await page.getByRole('dialog').getByText('Sorry. No results are available as your search criteria was too specific.').waitFor();
+  await page.waitForURL((u) => !u.searchParams.has('currentPage'));
+
+  // pageSize=7 is read as the nearest allowed size, 10, and vehicleMinRRP=60000abc as its leading integer,
+  // 60000: searched, and shown in the Per page and Min RRP selectors and the range.
+  sent.length = 0;
+  await page.goto(url(host, '/calculator/results?pageSize=7&vehicleMinRRP=60000abc&sortBy=consumer_price'));
+  await resultsLoaded(page);
+  const { locale, ...currency } = (layers.settings as { calculatorUi: { currencyFormat: Record<string, unknown> } }).calculatorUi.currencyFormat;
+  const money = new Intl.NumberFormat(String(locale), currency as Intl.NumberFormatOptions).format(60000);
+  const selected = (label: string) => page.locator('main').getByLabel(label).first().evaluate((e) => (e as HTMLSelectElement).selectedOptions[0]?.text);
+  const { from, to } = await rangeOf(page);
+  expectEqual([from, to, await cards(page).count(), await selected('Per page'), await selected('Min RRP')], [1, 10, 10, '10', money], 'range, cards, Per page and Min RRP shown');
+  expectEqual([sent.at(-1)?.pageSize, sent.at(-1)?.vehicleMinRRP], [10, 60000], 'page size and minimum RRP searched');
+  const rrps = (await cards(page).getByText(/^RRP /).allInnerTexts()).map((s) => Number(s.replace(/[^0-9]/g, '')));
+  expectEqual(rrps.length > 0 && rrps.every((n) => n >= 60000), true, `every RRP at least 60000 (${rrps.join(', ')})`);
+
+  // pair=toyota:hilux (and a lower-case fuel): the filter panel ticks TOYOTA, TOYOTA HILUX and Diesel.
+  await page.goto(url(host, '/calculator/results?pair=toyota:hilux&vehicleFueltype=diesel'));
+  await resultsLoaded(page);
+  const panel = page.locator('aside');
+  for (const name of ['TOYOTA', 'TOYOTA HILUX', 'Diesel']) expectEqual(await panel.getByRole('checkbox', { name, exact: true }).isChecked(), true, `${name} ticked`);
+  expectEqual((await cardTitles(page)).every((title) => title.startsWith('TOYOTA HILUX')), true, 'only TOYOTA HILUX results');
+
+  // Makes in 3 to 4 columns: 4 on a desktop, 3 on a phone, labels not overlapping.
+  await page.goto(url(host, '/calculator'));
+  await page.getByText('Select the makes', { exact: true }).click();
+  expectEqual(await makesColumns(page), { columns: 4, overlapping: false }, 'makes at 1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  expectEqual(await makesColumns(page), { columns: 3, overlapping: false }, 'makes at 390');
+  if (region === 'nz') await shot(page, 'nz-search-makes-390');
+}
+
+test('calculator AU: page past the end, pageSize=7, vehicleMinRRP=60000abc, pair=toyota:hilux; makes in 3 to 4 columns', (t) => urlCases(t, 'au'));
+test('calculator NZ: page past the end, pageSize=7, vehicleMinRRP=60000abc, pair=toyota:hilux; makes in 3 to 4 columns', (t) => urlCases(t, 'nz'));
+
+/**
+ * Issue 17 item 4: shortlist cards show the brand's own rate-book row (002 s7 rate-book fetch for
+ * shortlisted vehicles): year, fuel, transmission, drivetrain and the region's RRP, for a stale item kept
+ * in the browser and for the signed-in customer's saved (seeded) shortlist.
+ */
+async function shortlistRows(t: E2EContext, region: 'au' | 'nz'): Promise<void> {
+  const { page, url, login, graphql, newPage } = t;
+  const host = `${region}.localhost`;
+  const { text, layers } = layersFor(SELECTION[region]);
+  const { locale, ...currency } = (layers.settings as { calculatorUi: { currencyFormat: Record<string, unknown> } }).calculatorUi.currencyFormat;
+  const money = (n: number) => new Intl.NumberFormat(String(locale), currency as Intl.NumberFormatOptions).format(n);
+  type Row = { catalogVehicleId: string; duration: number; catalogYear: number; vehicleFueltype: string; vehicleTransmissiongroup: string; vehicleDrivetrain: string; consumerPrice: number };
+  const expectRows = async (p: Page, what: string) => {
+    const list = p.locator('[data-list="shortlist"] article');
+    await list.first().locator('[data-price="primary"]').waitFor();
+    const ids = (await list.evaluateAll((els) => els.map((e) => e.getAttribute('data-vehicle')))) as string[];
+    const answer = await graphql<{ fetchRatebook: { results: { rows: Row[] } } }>(p, host,
+      'query Rows($f: RatebookSearchFilters!) { fetchRatebook(searchFilters: $f) { results { rows { catalogVehicleId duration catalogYear vehicleFueltype vehicleTransmissiongroup vehicleDrivetrain consumerPrice } } } }',
+      { f: { catalogVehicleId: ids, pageSize: 100, minDuration: 48, maxDuration: 48 } });
+    const rows = answer.data?.fetchRatebook.results.rows ?? [];
+    for (const [i, id] of ids.entries()) {
+      const row = rows.find((r) => r.catalogVehicleId === id);
+      if (!row) throw new Error(`${what}: vehicle ${id} is not in the ${region.toUpperCase()} rate book`);
+      const card = list.nth(i);
+      const details = [row.catalogYear, row.vehicleFueltype, row.vehicleTransmissiongroup, row.vehicleDrivetrain].join(' · ');
+      await until(p, async () => (await card.getByText(details, { exact: true }).count()) === 1, `${what}: card ${id} shows '${details}'`);
+      expectEqual(await card.getByText(/^RRP /).innerText(), text('calculator.card.rrp', { price: money(row.consumerPrice) }), `${what}: card ${id} RRP`);
+    }
+    return ids.length;
+  };
+
+  // A stale item kept in the browser (id and year only, a wrong RRP) shows the rate book's row.
+  const anonymous = await newPage({ width: 1280, height: 900 });
+  await anonymous.goto(url(host, '/calculator'));
+  await anonymous.evaluate(() => localStorage.setItem('fleetform.calculator.shortlist', JSON.stringify([{ catalogVehicleId: 'CV0000001', catalogYear: 2022, consumerPrice: 1 }])));
+  await anonymous.goto(url(host, '/calculator/shortlists'));
+  expectEqual(await expectRows(anonymous, 'stale local item'), 1, 'stale local item shown');
+
+  // The signed-in customer's saved shortlist: every card a full row of the region's rate book.
+  await login(page, `calculator.viewshortlist.${region}@demo.example`);
+  await page.goto(url(host, '/calculator/shortlists'));
+  const shown = await expectRows(page, 'saved shortlist');
+  if (shown < 1) throw new Error('no saved shortlist shown');
+  await shot(page, `${region}-shortlist-saved-1280`);
+}
+
+test('calculator AU: shortlist cards show the rate book row (stale local item, saved shortlist)', (t) => shortlistRows(t, 'au'));
+test('calculator NZ: shortlist cards show the rate book row (stale local item, saved shortlist)', (t) => shortlistRows(t, 'nz'));
+
+/**
+ * Issue 17 items 2 and 3 (002 s3, s5): Submit is enabled once the business, names, phone, e-mail and fleet size
+ * are set and no filled-in field shows an error; the postcode (AU) / location (NZ) and years trading, visited
+ * and left empty, show 'Field is required' without holding Submit back, and are reported on Submit (nothing
+ * is sent). The enquiry then names the brand as its introducer: region, ABN or NZBN, orgId, name, domain.
+ */
+async function enquiryRules(t: E2EContext, region: 'au' | 'nz'): Promise<void> {
+  const { page, url } = t;
+  const host = `${region}.localhost`;
+  const { text, layers } = layersFor(SELECTION[region]);
+  const sent: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    const body = request.method() === 'POST' ? request.postDataJSON() as { operationName?: string; variables?: Record<string, unknown> } | null : null;
+    if (body?.operationName === 'saveCalculatorLeadDialler' || body?.operationName === 'saveCalculatorOnlineAccount') sent.push(body.variables ?? {});
+  });
+  await page.goto(url(host, '/calculator'));
+  await page.evaluate(() => localStorage.setItem('fleetform.calculator.shortlist', JSON.stringify([{ catalogVehicleId: 'CV0000001', duration: 48 }])));
+  await page.goto(url(host, '/calculator/enquire-now'));
+  const business = BUSINESS[region];
+  await page.locator('[data-lookup="business"]').fill(business.number);
+  await page.locator(`[data-business="${business.number}"]`).click();
+  await page.getByRole('radio', { name: region === 'au' ? 'Call me' : 'Create an online account' }).check();
+  const place = page.getByLabel(region === 'au' ? 'Postcode' : 'Location');
+  const years = page.getByLabel('Years trading');
+  await page.getByLabel('First name').fill('Casey');
+  await page.getByLabel('Last name').fill('Driver');
+  await page.getByLabel('Phone').fill(region === 'au' ? '0412345678' : '021234567');
+  await page.getByLabel('Email').fill(`casey.rules.${region}.${Date.now()}@example.com`);
+  await place.focus();
+  await place.blur();
+  await page.getByLabel('Fleet size').fill('12');
+  await years.focus();
+  await years.blur();
+  await expectMessage(place, text('validation.required'), 'empty postcode / location after its blur');
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await until(page, async () => !(await submit.isDisabled()), 'Submit enabled with postcode / location and years trading empty');
+  await submit.click();
+  await expectMessage(years, text('validation.required'), 'years trading on Submit');
+  await expectMessage(place, text('validation.required'), 'postcode / location on Submit');
+  expectEqual([new URL(page.url()).pathname, sent.length], ['/calculator/enquire-now', 0], 'nothing sent while required fields are empty');
+  await place.fill(region === 'au' ? '2000' : 'Auckland');
+  await years.selectOption({ label: region === 'au' ? '2 - 5 years' : '1 - 5' });
+  await submit.click();
+  await page.waitForURL(/\/calculator\/thank-you$/);
+
+  // The introducer from the brand's definitions (brands/*.yaml); the server records its own (integration tests).
+  const settings = layers.settings as { region: string; whiteLabel: Record<string, string>; organisation: Record<string, string> };
+  const number = region === 'au' ? { abn: settings.whiteLabel.abn } : { nzbn: settings.whiteLabel.nzbn };
+  if (!Object.values(number)[0] || !settings.organisation.orgId) throw new Error(`brand ${SELECTION[region].brand} defines no business number or orgId`);
+  const enquiry = (sent[0]?.calcLeadDialler ?? sent[0]?.calcLeadOpp) as { introducer?: Record<string, unknown> } | undefined;
+  expectEqual(enquiry?.introducer, { region: settings.region, ...number, orgId: settings.organisation.orgId, name: settings.organisation.name, domainName: host }, 'introducer sent');
+}
+
+test('calculator AU: enquiry Submit by the spec rule, postcode and years trading reported on Submit; introducer with ABN and orgId', (t) => enquiryRules(t, 'au'));
+test('calculator NZ: enquiry Submit by the spec rule, location and years trading reported on Submit; introducer with NZBN and orgId', (t) => enquiryRules(t, 'nz'));

@@ -17,8 +17,10 @@ export interface RaiseInput {
   payload?: Record<string, unknown>;
   /** A page-state write (dotted path below `state.`) applied before the event's guards read the state. */
   write?: { path: string; value: unknown };
-  /** Raised by a `then`: a guard that does not hold is a normal outcome, not a problem to report. */
+  /** Raised by a `then` (or a load's answer): a guard that does not hold is a normal outcome, not a problem to report. */
   chained?: boolean;
+  /** Query-state writes replace the history entry instead of pushing one (inherited by the `then` events it raises). */
+  replace?: boolean;
 }
 
 /** What the chain reads next: an event, or the outcome of the effect it waits for (an event too, as in XState). */

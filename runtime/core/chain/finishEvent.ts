@@ -30,9 +30,9 @@ export function finishEvent(site: ChainSite, run: EventRun, effects: ChainEffect
   } else if (work.touched.some((name) => defs[name].def.source === 'query')) {
     const query = queryDefs(defs);
     const search = encodeQuery(query, Object.fromEntries(Object.keys(query).map((name) => [name, work.state[name]])));
-    out.push({ kind: 'go', to: String((from.url as { path?: unknown } | undefined)?.path ?? '') + search, replace: false });
+    out.push({ kind: 'go', to: String((from.url as { path?: unknown } | undefined)?.path ?? '') + search, replace: input.replace === true });
   }
   const snapshot = { status: 'idle' as const, site, context: after };
   if (!transition?.then) return { snapshot, effects: out };
-  return { snapshot, effects: out, next: { type: 'raise', event: transition.then, ...(input.payload ? { payload: input.payload } : {}), chained: true } };
+  return { snapshot, effects: out, next: { type: 'raise', event: transition.then, ...(input.payload ? { payload: input.payload } : {}), chained: true, ...(input.replace ? { replace: true } : {}) } };
 }

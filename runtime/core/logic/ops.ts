@@ -1,5 +1,6 @@
 import jsonLogic from 'json-logic-js';
 import { groupEntries } from '../query/codec';
+import { getPath } from '../source/pointer';
 
 /** An added JSON-logic operation: receives the evaluated arguments. */
 export type LogicOp = (...args: unknown[]) => unknown;
@@ -20,6 +21,8 @@ const text = (value: unknown): string => (value === null || value === undefined 
  *   `append` [list, v], `slice` [list, start, end?], `range` [start, end, step?], `pluck` [list, key],
  *   `findBy` / `filterBy` / `rejectBy` [list, key1, value1, key2?, value2? ...] (every pair equal), `whereIn` [list, key, values];
  * - `keys` object; `same` [a, b] (deep equality);
+ * - `filled` [object, paths]: the dotted paths (of `paths`) whose value in object is set (not null, '' or []),
+ *   e.g. `{ filled: [{ var: form }, { keys: { var: formErrors } }] }`: the fields with a value that show an error;
  * - `formatNumber` [x, { locale, ...Intl.NumberFormat options }] ('' for no number);
  * - `groupEntries` [groups, allowedKeys?]: a `groups` query value as `key` / `key:a,b` entries (runtime/core/query).
  */
@@ -33,6 +36,7 @@ export const coreLogicOps: LogicOps = {
   unique: (list) => (Array.isArray(list) ? [...new Set(list)] : []),
   keys: (value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []),
   same: (a, b) => canonical(a) === canonical(b),
+  filled: (object, paths) => (Array.isArray(paths) ? paths.filter((path) => isSet(getPath(object, text(path)))) : []),
   toggle: (list, value) => {
     const items = Array.isArray(list) ? list : [];
     return items.some((i) => canonical(i) === canonical(value)) ? items.filter((i) => canonical(i) !== canonical(value)) : [...items, value];
@@ -66,6 +70,9 @@ export const coreLogicOps: LogicOps = {
     return regex.test(text(value));
   },
 };
+
+/** Whether a value counts as given: not absent, null, '' or an empty list. */
+const isSet = (value: unknown): boolean => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
 
 /** Stable text of a value for equality (object keys sorted). */
 function canonical(value: unknown): string {

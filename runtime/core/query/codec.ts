@@ -6,17 +6,30 @@ export interface GroupsValue {
   values: string[];
 }
 
-const int = (text: string): number | undefined => (/^-?\d+$/.test(text.trim()) ? Number.parseInt(text, 10) : undefined);
+/** The leading integer of a text, as `parseInt` reads it (`60000abc` -> 60000, `12.5` -> 12); undefined when it has none. */
+const int = (text: string): number | undefined => (/^\s*[-+]?\d/.test(text) ? Number.parseInt(text, 10) : undefined);
+
+/** An int state's value within its `minimum` and snapped to the nearest of its `snap` values (ties: the smaller). */
+function constrainInt(def: StateDef, n: number): number {
+  let v = typeof def.minimum === 'number' ? Math.max(def.minimum, n) : n;
+  if (def.snap?.length) v = def.snap.reduce((best, s) => (Math.abs(s - v) < Math.abs(best - v) || (Math.abs(s - v) === Math.abs(best - v) && s < best) ? s : best), def.snap[0]);
+  return v;
+}
+
+/** A text in the state's `case` (query lists and groups). */
+const cased = (def: StateDef, text: string): string => (def.case === 'upper' ? text.toUpperCase() : def.case === 'lower' ? text.toLowerCase() : text);
 
 /** Decodes one query value (`raw` is already percent-decoded) by its state definition. */
 export function decodeValue(def: StateDef, raw: string | null): unknown {
   if (raw === null) return def.default;
   switch (def.type ?? 'text') {
-    case 'int':
-      return int(raw) ?? def.default;
+    case 'int': {
+      const n = int(raw);
+      return n === undefined ? def.default : constrainInt(def, n);
+    }
     case 'list': {
       const items = raw.split(def.separator ?? ',').map((s) => s.trim()).filter(Boolean);
-      return def.items === 'int' ? items.map(int).filter((n) => n !== undefined) : items;
+      return def.items === 'int' ? items.map(int).filter((n) => n !== undefined) : items.map((item) => cased(def, item));
     }
     case 'groups': {
       const keySep = def.keySeparator ?? ':';
@@ -24,10 +37,10 @@ export function decodeValue(def: StateDef, raw: string | null): unknown {
       const out: GroupsValue = { keys: [], values: [] };
       for (const group of raw.split(def.separator ?? '|')) {
         const at = group.indexOf(keySep);
-        const key = (at < 0 ? group : group.slice(0, at)).trim();
+        const key = cased(def, (at < 0 ? group : group.slice(0, at)).trim());
         if (!key) continue;
         if (!out.keys.includes(key)) out.keys.push(key);
-        if (at >= 0) for (const item of group.slice(at + keySep.length).split(itemSep).map((s) => s.trim()).filter(Boolean)) out.values.push(`${key}${keySep}${item}`);
+        if (at >= 0) for (const item of group.slice(at + keySep.length).split(itemSep).map((s) => cased(def, s.trim())).filter(Boolean)) out.values.push(`${key}${keySep}${item}`);
       }
       return out;
     }

@@ -14,7 +14,15 @@ const useStyles = makeStyles({
   buttons: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalS },
   grid: {
     display: 'grid', gridTemplateColumns: 'repeat(var(--choice-columns, 1), minmax(0, 1fr))', columnGap: tokens.spacingHorizontalM,
-    [`@media (max-width: ${NARROW_MAX})`]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+    [`@media (max-width: ${NARROW_MAX})`]: { gridTemplateColumns: 'repeat(var(--choice-columns-narrow, 2), minmax(0, 1fr))' },
+  },
+  // Three or more columns on a phone: tighter gaps and indicators, small text that wraps (even inside a long word).
+  denseGrid: { [`@media (max-width: ${NARROW_MAX})`]: { columnGap: tokens.spacingHorizontalXS } },
+  denseBoxes: {
+    [`@media (max-width: ${NARROW_MAX})`]: {
+      '& .fui-Checkbox__indicator': { marginLeft: tokens.spacingHorizontalXXS, marginRight: 0 },
+      '& .fui-Checkbox__label': { paddingLeft: tokens.spacingHorizontalXS, paddingRight: 0, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, overflowWrap: 'anywhere' },
+    },
   },
   dropdown: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, minWidth: '10rem' },
 });
@@ -83,17 +91,20 @@ export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
       </fieldset>
     );
   }
-  const grid = block.columns ? { ['--choice-columns' as string]: String(block.columns) } : undefined;
+  const grid = block.columns || block.narrowColumns
+    ? { ...(block.columns ? { ['--choice-columns' as string]: String(block.columns) } : {}), ...(block.narrowColumns ? { ['--choice-columns-narrow' as string]: String(block.narrowColumns) } : {}) }
+    : undefined;
+  const dense = block.appearance === 'checkboxes' && (block.narrowColumns ?? 2) >= 3;
   const all = block.multiple && options.length > 0 && options.every(isOn);
   const some = block.multiple && options.some(isOn);
   return (
-    <fieldset className={mergeClasses(styles.fieldset, block.appearance === 'checkboxes' && styles.full)} data-choice={block.id} disabled={!enabled}>
+    <fieldset className={mergeClasses(styles.fieldset, block.appearance === 'checkboxes' && styles.full, dense && styles.denseBoxes)} data-choice={block.id} disabled={!enabled}>
       {label ? <legend className={styles.legend}>{label}</legend> : null}
       {block.selectAll && block.multiple ? (
         <Checkbox label={t(block.selectAll, context)} checked={all ? true : some ? 'mixed' : false} disabled={!enabled || !options.length}
           onChange={(_, d) => change(d.checked === true ? options.map((o) => o.value) : [])} />
       ) : null}
-      <div className={block.appearance === 'checkboxes' ? styles.grid : styles.buttons} style={block.appearance === 'checkboxes' ? grid : undefined}>
+      <div className={block.appearance === 'checkboxes' ? mergeClasses(styles.grid, dense && styles.denseGrid) : styles.buttons} style={block.appearance === 'checkboxes' ? grid : undefined}>
         {options.map((o) => (block.appearance === 'checkboxes'
           ? <Checkbox key={o.key} label={o.label} checked={isOn(o)} disabled={!enabled} onChange={(_, d) => toggle(o, d.checked === true)} />
           : <ToggleButton key={o.key} checked={isOn(o)} disabled={!enabled} appearance={isOn(o) ? 'primary' : 'secondary'} onClick={() => toggle(o, !isOn(o))}>{o.label}</ToggleButton>))}

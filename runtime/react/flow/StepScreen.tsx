@@ -87,6 +87,18 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     if (transitionsOf(flow, stepId, 'enter').length) void raiseRef.current('enter');
   }, [flow, stepId]);
 
+  // A load's `then` event follows each of its answers, over the context that holds the answer (this
+  // render's `raise`); its query writes replace the history entry, and guards that do not hold are a normal outcome.
+  const answered = useRef<Record<string, unknown>>({});
+  useEffect(() => {
+    for (const [name, def] of Object.entries(step.load ?? {})) {
+      const load = data[name];
+      if (!def.then || !load || (load.status !== 'done' && load.status !== 'error') || answered.current[name] === load) continue;
+      answered.current[name] = load;
+      void raiseRef.current(def.then, undefined, { replace: true, chained: true });
+    }
+  }, [step.load, data]);
+
   const services = useMemo<StepServices>(() => ({ flowId, stepId, context, raise, write, busy }), [flowId, stepId, context, raise, write, busy]);
   const layout = step.layout ?? {};
   const header = flow.layout?.header && layout.header !== undefined && holds(layout.header, context);

@@ -7,8 +7,11 @@ import { useRuntime } from '../RuntimeContext';
 
 /** What a step screen gets from {@link useChain}. */
 export interface StepChain {
-  /** Raises a flow event; resolves when its chain rests (or failed and the error dialog shows). */
-  raise: (event: string, payload?: Record<string, unknown>) => Promise<void>;
+  /**
+   * Raises a flow event; resolves when its chain rests (or failed and the error dialog shows).
+   * `options.chained`: a guard that does not hold is expected; `options.replace`: query writes replace the history entry.
+   */
+  raise: (event: string, payload?: Record<string, unknown>, options?: { chained?: boolean; replace?: boolean }) => Promise<void>;
   /** Writes page state (`state.x.y`), then raises `event` (payload `{ value }`) if given, in one update. */
   write: (path: string, value: unknown, event?: string) => Promise<void>;
   /** True while a chain runs. */
@@ -59,8 +62,8 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
     }
   }, [executor]);
 
-  const raise = useCallback((event: string, payload?: Record<string, unknown>) =>
-    run(startChain(flow, stepId, context), { type: 'raise', event, ...(payload ? { payload } : {}) }), [run, flow, stepId, context]);
+  const raise = useCallback((event: string, payload?: Record<string, unknown>, options: { chained?: boolean; replace?: boolean } = {}) =>
+    run(startChain(flow, stepId, context), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, context]);
   const write = useCallback((path: string, value: unknown, event?: string) =>
     run(startChain(flow, stepId, context), { type: 'raise', ...(event ? { event } : {}), payload: { value }, write: { path: path.replace(/^state\./, ''), value } }), [run, flow, stepId, context]);
   const retry = useCallback(() => {

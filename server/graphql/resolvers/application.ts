@@ -56,7 +56,7 @@ export const applicationResolvers = {
     getVehicleApplication: guard('user', async (args: { applicationId?: string | null }, ctx) => {
       try {
         const access = await memberAccess(ctx, args.applicationId);
-        return vehicleApplication(access.app, access.roles, access.user.id);
+        return vehicleApplication(access.app, access.roles, access.user.id, ctx.services.brands.byId(access.app.brandId)?.orgId);
       } catch (e) {
         if (!args.applicationId && (e as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
         throw e;

@@ -14,8 +14,8 @@ function redactOfficer(applicant: unknown, viewerId: string): unknown {
   return { ...a, idScanResult: null, idScanData: null };
 }
 
-/** The GraphQL VehicleApplication of a stored application, as `viewerId` may see it. */
-export function vehicleApplication(app: AppSnapshot, roles: string[], viewerId: string): Record<string, unknown> {
+/** The GraphQL VehicleApplication of a stored application, as `viewerId` may see it; `orgId` is its brand's organisation id. */
+export function vehicleApplication(app: AppSnapshot, roles: string[], viewerId: string, orgId: string = app.brandId): Record<string, unknown> {
   const record = app.record as Record<string, unknown>;
   const stored = obj(record.scoreboard);
   const scoreboard: Record<string, unknown> = { ...stored, primaryApplicant: redactOfficer(stored.primaryApplicant, viewerId), secondaryApplicant: redactOfficer(stored.secondaryApplicant, viewerId) };
@@ -23,7 +23,7 @@ export function vehicleApplication(app: AppSnapshot, roles: string[], viewerId: 
     applicationId: app.id,
     applicationStatus: typeof record.applicationStatus === 'string' ? record.applicationStatus : app.status,
     applicationType: app.type,
-    orgId: app.brandId,
+    orgId,
     orgUserId: app.primaryUserId,
     docusignStatus: record.docusignStatus ?? scoreboard.docusignStatus ?? null,
     version: app.version,

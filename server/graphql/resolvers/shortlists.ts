@@ -64,7 +64,7 @@ export const shortlistResolvers = {
       if (target) {
         await writeRecord(depsOf(ctx), { applicationId: target.app.id, caller: user, request: { path: 'calculator.shortlists', value: list }, expectedVersion: args.expectedVersion });
         const after = await memberAccess(ctx, target.app.id);
-        vehicle = vehicleApplication(after.app, after.roles, user.id);
+        vehicle = vehicleApplication(after.app, after.roles, user.id, ctx.services.brands.byId(after.app.brandId)?.orgId);
       }
       await ctx.db.updateTable('users').set({ shortlists: list as never }).where('id', '=', user.id).execute();
       return {

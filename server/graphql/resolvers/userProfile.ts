@@ -32,6 +32,7 @@ export function whiteLabelOf(brand: BrandContext, settings: Record<string, unkno
   return {
     region: str(white.region) ?? brand.region,
     abn: str(white.abn ?? pick(settings, 'abn')),
+    nzbn: str(white.nzbn ?? pick(settings, 'nzbn')),
     introducer: Object.keys(introducer).length ? { abn: str(introducer.abn) } : null,
     introducerName: str(white.introducerName ?? introducer.name),
     termsLink: str(white.termsLink ?? pick(settings, 'termsLink')),
@@ -48,7 +49,7 @@ export function orgProfileOf(ctx: ServerContext, brand: BrandContext): Record<st
   const calc = obj(pricing.calculator);
   const makes = calc.manufacturersEnabled ?? pick(settings, 'manufacturersEnabled');
   const out: Record<string, unknown> = {
-    orgId: brand.id,
+    orgId: brand.orgId,
     name: str(pick(settings, 'name')) ?? brand.id,
     region: brand.region,
     whiteLabel: whiteLabelOf(brand, settings),
@@ -86,7 +87,7 @@ export async function userProfile(ctx: ServerContext, userId: string): Promise<R
     lastName: row.last_name,
     email: row.email,
     phone: row.phone,
-    organisation: { orgId: brand.id, name: str(pick(settings, 'name')) ?? brand.id, region: row.region },
+    organisation: { orgId: brand.orgId, name: str(pick(settings, 'name')) ?? brand.id, region: row.region },
     whiteLabel: whiteLabelOf(brand, settings),
     shortlists: row.shortlists,
   };

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculatorRules, searchPlan, tableCatalogue } from '../../../server/catalogue';
 import { RECORD_SCHEMAS, assertValid } from '../../../server/enforce';
+import { validBusinessNumber } from '../../../server/registry';
 import { abnFor, nzbnFor } from '../../../server/seed/referenceData';
 import { seedRatebook } from '../../../server/seed/ratebook';
 import { DATABASES, definitions, startServer, type TestServer } from '../server/harness';
@@ -246,13 +247,28 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
       vehicle = rows.find((r) => r.country_code === 'AU')!.catalog_vehicle_id;
     });
 
-    it("records a 'Call me' enquiry as a lead row with the brand's introducer", async () => {
-      const r = await gqlUnlimited(DIALLER, { e: enquiry() });
+    /** The introducer the server must record for a brand: from its definitions (brands/*.yaml), never the client's. */
+    const introducerOf = (brand: string, region: 'au' | 'nz', host: string) => {
+      const settings = definitions().layers({ brand, region }).settings as { whiteLabel: Record<string, string>; organisation: Record<string, string> };
+      const number = region === 'nz' ? { nzbn: settings.whiteLabel.nzbn } : { abn: settings.whiteLabel.abn };
+      expect(validBusinessNumber(String(Object.values(number)[0]), region === 'nz' ? 'NZ' : 'AU'), `${brand} business number`).toBe(true);
+      expect(settings.organisation.orgId, `${brand} orgId`).toBeTruthy();
+      return { region: region.toUpperCase(), ...number, orgId: settings.organisation.orgId, name: settings.organisation.name, domainName: host };
+    };
+    const forged = { region: 'XX', abn: '51824753556', nzbn: '9429000000000', orgId: 'someone-else', name: 'Someone Else', domainName: 'evil.example' };
+
+    it("records a 'Call me' enquiry as a lead row with the brand's introducer: region, ABN or NZBN, orgId, name, domain (AU and NZ; the client's is ignored)", async () => {
+      const r = await gqlUnlimited(DIALLER, { e: enquiry({ introducer: forged }) });
       const answer = r.body.data?.saveCalculatorLeadDialler as { leadId: string; success: boolean };
       expect(answer.success).toBe(true);
       const lead = await s.database.db.selectFrom('leads').selectAll().where('id', '=', answer.leadId).executeTakeFirstOrThrow();
       expect(lead).toMatchObject({ kind: 'dialler', brand_id: 'acme-au', region: 'AU', email: 'alex.driver@fixture.test', phone: '0412345678', provider: 'sandbox' });
-      expect((lead.payload as { introducer: { orgId: string } }).introducer.orgId).toBe('acme-au');
+      expect((lead.payload as { introducer: unknown }).introducer).toEqual(introducerOf('acme-au', 'au', 'au.localhost'));
+      const nz = { enquireType: 'call', customer: { name: 'Kiwi Freight', abn: nzbnFor(4243) }, contact: { firstName: 'Aroha', lastName: 'Driver', phone: '021234567', email: 'aroha.intro@fixture.test', location: 'Wellington' }, fleetSize: 2, yearsTrading: { value: '1 - 5' }, shortlists: [], introducer: forged };
+      const nzAnswer = (await gqlUnlimited(DIALLER, { e: nz }, { host: 'nz.localhost' })).body.data?.saveCalculatorLeadDialler as { leadId: string };
+      const nzLead = await s.database.db.selectFrom('leads').selectAll().where('id', '=', nzAnswer.leadId).executeTakeFirstOrThrow();
+      expect(nzLead).toMatchObject({ brand_id: 'kiwi-nz', region: 'NZ' });
+      expect((nzLead.payload as { introducer: unknown }).introducer).toEqual(introducerOf('kiwi-nz', 'nz', 'nz.localhost'));
     });
 
     it('refuses bad enquiries with the form texts and writes nothing', async () => {
@@ -298,6 +314,7 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
       expect(answer.message).toBeNull();
       const app = await s.database.db.selectFrom('applications').selectAll().where('id', '=', answer.results.vehicleApplicationId).executeTakeFirstOrThrow();
       expect(app).toMatchObject({ application_type: 'calculator', application_status: 'viewShortlist', brand_id: 'acme-au' });
+      expect((app.record as { calculator: { introducer: unknown } }).calculator.introducer).toEqual(introducerOf('acme-au', 'au', 'au.localhost'));
       expect((app.record as { calculator: { shortlists: unknown[] } }).calculator.shortlists).toEqual([{ catalogVehicleId: vehicle, duration: 48 }]);
       // The new record passes the record schemas the server enforces later writes with.
       const layers = definitions().layers({ brand: 'acme-au', region: 'au' });

@@ -92,6 +92,23 @@ describe.each(DATABASES)('seed on %s', (kind) => {
     expect(groups.length).toBeGreaterThan(20);
   });
 
+  it("seeds calculator shortlists as full rows of the region's own rate book (year, fuel, transmission, drivetrain, RRP)", async () => {
+    const apps = await s.database.db.selectFrom('applications').select(['id', 'record', 'region']).where('application_type', '=', 'calculator').execute();
+    expect(new Set(apps.map((a) => a.region))).toEqual(new Set(['AU', 'NZ']));
+    for (const a of apps) {
+      const items = get(a.record, 'calculator.shortlists') as Record<string, unknown>[];
+      expect(items.length, a.id).toBe(3);
+      for (const item of items) {
+        const row = await s.database.db.selectFrom('ratebook').selectAll().where('reference_id', '=', String(item.referenceId)).executeTakeFirstOrThrow();
+        expect(row.country_code, `${a.id} ${String(item.referenceId)}`).toBe(a.region);
+        expect(item).toMatchObject({
+          catalogVehicleId: row.catalog_vehicle_id, catalogYear: row.catalog_year, vehicleFueltype: row.vehicle_fueltype, vehicleTransmissiongroup: row.vehicle_transmissiongroup,
+          vehicleDrivetrain: row.vehicle_drivetrain, consumerPrice: row.consumer_price, weekLeaseprice: row.week_leaseprice, monthLeaseprice: row.month_leaseprice, duration: 48,
+        });
+      }
+    }
+  });
+
   it('fills the rate book and the make/model cache', async () => {
     const n = await s.database.db.selectFrom('ratebook').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(n.n).toBe('300');

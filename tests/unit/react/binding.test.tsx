@@ -36,3 +36,13 @@ it('binding: a call effect runs through Apollo and its result lands in the recor
   expect(api.reassignCalls).toEqual([values]);
   view.unmount();
 });
+
+it("flows/_examples/loadThen.yaml: a load's `then` event follows its answer and reads it (an item past the end goes to the last)", async () => {
+  const { bundle } = exampleBundle({ region: 'nz' });
+  const loaded = (item: number) => bundle.messages['examples.loadThen.item'].replace('{state.item}', String(item)).replace('{count}', '3');
+  for (const [asked, shown] of [[9, 3], [2, 2]]) {
+    const view = await renderFlow(`/examples/load-then/list?item=${asked}`, { selection: { region: 'nz' }, graphqlUri: uri });
+    await view.waitFor(() => view.container.textContent?.includes(loaded(shown)), `item ${shown} of 3 for ?item=${asked}`);
+    view.unmount();
+  }
+});

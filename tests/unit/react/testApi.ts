@@ -17,8 +17,8 @@ const SDL_DIR = resolve(import.meta.dirname, '../../../server/graphql');
 export type Mount = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
- * For the binding and chain unit tests (flows/_examples/binding.yaml, chain.yaml): a real graphql-yoga endpoint over the server's own SDL, answering `reassignQuote` (and nothing
- * else) and recording what it was sent: the browser's generated documents must fit the real schema.
+ * For the binding and chain unit tests (flows/_examples/binding.yaml, chain.yaml, loadThen.yaml): a real graphql-yoga endpoint over the server's own SDL,
+ * answering `reassignQuote` and `fetchCacheMakeModel` (three rows) and recording what it was sent: the browser's generated documents must fit the real schema.
  * An e-mail starting with `fail` gets a GraphQL error, one starting with `busy` a status '409' answer.
  */
 export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] } {
@@ -29,6 +29,10 @@ export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] }
     schema: createSchema({
       typeDefs: sdlTexts(SDL_DIR),
       resolvers: {
+        Query: {
+          // Three rows, for the load whose `then` event reads its answer (flows/_examples/loadThen.yaml).
+          fetchCacheMakeModel: () => ({ results: { rows: ['A', 'B', 'C'].map((model, i) => ({ id: String(i + 1), make: 'MAKE', model })) } }),
+        },
         Mutation: {
           reassignQuote: (_: unknown, args: { userInfo: ReassignCall }) => {
             calls.push({ ...args.userInfo });
