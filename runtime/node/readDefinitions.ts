@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { parse } from 'yaml';
 
 const CONFIG_FILE = 'fleetform.yaml';
-const ALWAYS = ['flows', 'schemas'];
+const ALWAYS = ['flows', 'fragments', 'schemas'];
 const DEFINITION_FILE = /\.(ya?ml|json)$/;
 
 function walk(root: string, dir: string, out: Record<string, string>): void {
@@ -33,7 +33,7 @@ function configuredRoots(root: string): string[] {
 }
 
 /**
- * Read a definitions folder into `relative path -> text`: the config, `flows/`, `schemas/`, the
+ * Read a definitions folder into `relative path -> text`: the config, `flows/`, `fragments/`, `schemas/`, the
  * folders its layer patterns name (e.g. `markets/`, `tenants/`) and the extension manifest.
  * @example const { defs, errors } = loadDefinitions(readDefinitions(process.cwd()));
  */

@@ -1,10 +1,12 @@
 import type { ConfigDef } from '../types';
 
 /** What a definition file is, decided by its path and the config's layer patterns. */
-export type FileKind = 'config' | 'layer' | 'flow' | 'schema' | 'uiSchema' | 'meta' | 'manifest' | 'other';
+export type FileKind = 'config' | 'layer' | 'flow' | 'fragment' | 'schema' | 'uiSchema' | 'meta' | 'manifest' | 'other';
 
 /** The config file's path inside a definition set. */
 export const CONFIG_FILE = 'fleetform.yaml';
+/** Folder of the shared fragments (roles, block lists, path lists) flows name with `use`. */
+export const FRAGMENT_DIR = 'fragments/';
 /** Folder of the meta-schemas inside a definition set. */
 export const META_DIR = 'schemas/meta/';
 
@@ -26,6 +28,7 @@ export function classifyFile(path: string, config: ConfigDef | undefined): FileK
   if (path.startsWith('schemas/') && path.endsWith('.ui.json')) return 'uiSchema';
   if (path.startsWith('schemas/') && path.endsWith('.json')) return 'schema';
   if (path.startsWith('flows/') && /\.ya?ml$/.test(path)) return 'flow';
+  if (path.startsWith(FRAGMENT_DIR) && /\.ya?ml$/.test(path)) return 'fragment';
   return 'other';
 }
 
@@ -39,6 +42,7 @@ export const META_FOR: Partial<Record<FileKind, string>> = {
   config: 'config.json',
   layer: 'layer.json',
   flow: 'flow.json',
+  fragment: 'fragments.json',
   schema: 'formSchema.json',
   uiSchema: 'uiSchema.json',
   manifest: 'manifest.json',

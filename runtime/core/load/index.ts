@@ -1,5 +1,6 @@
 export { loadDefinitions, type LoadResult } from './loadDefinitions';
-export { classifyFile, patternRegex, schemaIdOf, CONFIG_FILE, META_DIR, type FileKind } from './classifyFiles';
+export { classifyFile, patternRegex, schemaIdOf, CONFIG_FILE, META_DIR, FRAGMENT_DIR, type FileKind } from './classifyFiles';
 export { checkReferences } from './checkReferences';
 export { createFormAjv } from './formAjv';
 export { checkLayerFiles } from './checkLayerFiles';
+export { collectFragments, expandFragments, FRAGMENT_KINDS, type Fragment, type FragmentKind, type Fragments } from './expandFragments';

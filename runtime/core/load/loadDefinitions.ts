@@ -4,6 +4,7 @@ import { CONFIG_FILE, META_DIR, META_FOR, classifyFile, schemaIdOf, type FileKin
 import { compileMetaSchemas, metaErrors } from './metaValidate';
 import { checkReferences } from './checkReferences';
 import { checkLayerFiles } from './checkLayerFiles';
+import { collectFragments, expandFragments, type Fragments } from './expandFragments';
 
 /** What {@link loadDefinitions} returns: the definition set and every problem found. */
 export interface LoadResult {
@@ -45,6 +46,10 @@ export function loadDefinitions(files: Record<string, string>): LoadResult {
   const compiled = compileMetaSchemas(metas);
   for (const problem of compiled.errors) errors.push({ file: META_DIR, line: 1, column: 1, pointer: '', message: `meta-schema does not compile: ${problem}` });
 
+  const fragmentFiles = Object.fromEntries(Object.entries(parsed).filter(([file]) => classifyFile(file, config) === 'fragment'));
+  const { fragments, errors: fragmentErrors } = collectFragments(fragmentFiles, defs.sources);
+  errors.push(...fragmentErrors);
+
   for (const [file, value] of Object.entries(parsed)) {
     const kind = classifyFile(file, config);
     if (kind === 'other' || kind === 'meta') continue;
@@ -55,7 +60,7 @@ export function loadDefinitions(files: Record<string, string>): LoadResult {
     } else if (!validate(value)) {
       errors.push(...metaErrors(validate.errors ?? [], file, defs.sources, metaName));
     }
-    if (isObject(value)) place(defs, errors, file, kind, value);
+    if (isObject(value)) place(defs, errors, file, kind, value, fragments);
   }
   errors.push(...checkReferences(defs), ...checkLayerFiles(defs));
   // Meta-schemas are tooling, not definitions: keep their positions out of the shipped set.
@@ -63,9 +68,15 @@ export function loadDefinitions(files: Record<string, string>): LoadResult {
   return { defs, errors };
 }
 
-function place(defs: DefinitionSet, errors: DefinitionError[], file: string, kind: FileKind, value: Record<string, unknown>): void {
+function place(defs: DefinitionSet, errors: DefinitionError[], file: string, kind: FileKind, raw: Record<string, unknown>, fragments: Fragments): void {
+  let value = raw;
   switch (kind) {
     case 'flow': {
+      // Fragments are expanded here, once: the server, lint and the browser bundle all see the expanded flow.
+      const expanded = expandFragments(raw, file, fragments, defs.sources);
+      errors.push(...expanded.errors);
+      value = expanded.value as Record<string, unknown>;
+      defs.sources[file] = expanded.positions;
       const id = typeof value.id === 'string' ? value.id : file;
       if (id in defs.flows) {
         errors.push(errorAt(defs.sources, file, '/id', `flow id '${id}' is already used by ${defs.flowFiles[id]}`, 'give each flow a unique id'));

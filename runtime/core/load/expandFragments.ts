@@ -1,0 +1,156 @@
+import type { DefinitionError, SourceMaps } from '../types';
+import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../source';
+
+/** What a fragment holds, named by its one kind key: a roles map, a block list or a list of record paths. */
+export type FragmentKind = 'roles' | 'blocks' | 'paths';
+/** The kind keys a fragment may have (exactly one of them). */
+export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths'];
+/** The key that names fragments where a flow uses them. */
+export const USE = 'use';
+
+/** One named fragment as read from a `fragments/*.yaml` file. */
+export interface Fragment {
+  name: string;
+  kind: FragmentKind;
+  value: unknown;
+  file: string;
+  /** Pointer of the fragment's kind key in its file (e.g. `/applicant/roles`). */
+  pointer: string;
+}
+
+/** Fragment name -> fragment. */
+export type Fragments = Record<string, Fragment>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Gather the fragments of the fragment files; duplicate names and fragments without exactly one kind are errors. */
+export function collectFragments(files: Record<string, unknown>, sources: SourceMaps): { fragments: Fragments; errors: DefinitionError[] } {
+  const fragments: Fragments = {};
+  const errors: DefinitionError[] = [];
+  for (const [file, value] of Object.entries(files)) {
+    if (!isObject(value)) continue;
+    for (const [name, body] of Object.entries(value)) {
+      const at = toPointer([name]);
+      if (!isObject(body)) continue; // the meta-schema reports the shape
+      const kinds = FRAGMENT_KINDS.filter((k) => k in body);
+      if (kinds.length !== 1) {
+        errors.push(errorAt(sources, file, at, `fragment '${name}' must have exactly one of ${FRAGMENT_KINDS.map((k) => `'${k}'`).join(', ')}`, kinds.length ? `split it into ${kinds.length} fragments` : "e.g. roles: { ... } or blocks: [ ... ]"));
+        continue;
+      }
+      const other = fragments[name];
+      if (other) {
+        errors.push(errorAt(sources, file, at, `fragment '${name}' is already defined in ${other.file}`, 'give each fragment a unique name'));
+        continue;
+      }
+      fragments[name] = { name, kind: kinds[0], value: body[kinds[0]], file, pointer: toPointer([name, kinds[0]]) };
+    }
+  }
+  return { fragments, errors };
+}
+
+/** Where the walk is: the file and pointer it reads from, and the flow position expanded values are credited to. */
+interface Cursor {
+  file: string;
+  pointer: string;
+  /** Set inside a fragment: the position of the flow's `use` that brought it in. */
+  origin?: [number, number];
+  /** Fragments being expanded, outermost first (cycle detection). */
+  stack: string[];
+}
+
+/** What kind of fragment a value at this output path may name, if any. */
+function contextOf(path: string[]): FragmentKind | undefined {
+  const n = path.length;
+  if (n === 1 && path[0] === 'roles') return 'roles';
+  if (n >= 1 && path[n - 1] === 'blocks') return 'blocks';
+  if (n === 2 && path[0] === 'layout' && (path[1] === 'header' || path[1] === 'footer')) return 'blocks';
+  if (n === 4 && path[0] === 'steps' && path[2] === 'writable') return 'paths';
+  return undefined;
+}
+
+/**
+ * Replace every fragment reference in a flow by the fragment's content: `roles: { use: name }` merges a
+ * roles fragment (local roles may follow), an item `{ use: name }` of a block list or a `writable` path
+ * list is replaced by the fragment's items. Returns the expanded flow and its positions (values from a
+ * fragment are credited to the `use` that brought them in), so later errors point into the flow file.
+ */
+export function expandFragments(flow: unknown, file: string, fragments: Fragments, sources: SourceMaps): { value: unknown; positions: Record<string, [number, number]>; errors: DefinitionError[] } {
+  const errors: DefinitionError[] = [];
+  const positions: Record<string, [number, number]> = {};
+  const here = (c: Cursor): [number, number] => c.origin ?? positionOf(sources[c.file], c.pointer);
+
+  /** The fragments a `use` names, checked: known, of the wanted kind, not already being expanded. */
+  const resolve = (names: unknown, kind: FragmentKind, c: Cursor): Fragment[] => {
+    const list = Array.isArray(names) ? names : [names];
+    const found: Fragment[] = [];
+    list.forEach((name, i) => {
+      const at = Array.isArray(names) ? `${c.pointer}/${i}` : c.pointer;
+      if (typeof name !== 'string') return; // the meta-schema reports it
+      const fragment = fragments[name];
+      if (!fragment) {
+        errors.push(errorAt(sources, c.file, at, `unknown fragment '${name}'`, didYouMean(name, Object.keys(fragments))));
+      } else if (fragment.kind !== kind) {
+        const fitting = Object.values(fragments).filter((f) => f.kind === kind).map((f) => f.name);
+        errors.push(errorAt(sources, c.file, at, `fragment '${name}' is a ${fragment.kind} fragment; here a ${kind} fragment is needed`, fitting.length ? didYouMean(name, fitting) : `define one with '${kind}:' in fragments/`));
+      } else if (c.stack.includes(name)) {
+        errors.push(errorAt(sources, c.file, at, `fragment cycle: ${[...c.stack, name].join(' -> ')}`, `'${name}' must not use itself, directly or through another fragment`));
+      } else {
+        found.push(fragment);
+      }
+    });
+    return found;
+  };
+  const enter = (fragment: Fragment, c: Cursor, at: string): Cursor => ({
+    file: fragment.file,
+    pointer: fragment.pointer,
+    origin: c.origin ?? positionOf(sources[c.file], at),
+    stack: [...c.stack, fragment.name],
+  });
+
+  /** Walk a list's items into `result`; in a block or path list, `{ use }` items are replaced by the fragments' items. */
+  const splice = (list: unknown[], c: Cursor, out: string[], kind: FragmentKind | undefined, result: unknown[]): void => {
+    list.forEach((item, i) => {
+      const ic: Cursor = { ...c, pointer: `${c.pointer}/${i}` };
+      if ((kind === 'blocks' || kind === 'paths') && isObject(item) && USE in item) {
+        for (const fragment of resolve(item[USE], kind, { ...ic, pointer: `${ic.pointer}/${USE}` })) {
+          if (Array.isArray(fragment.value)) splice(fragment.value, enter(fragment, c, ic.pointer), out, kind, result);
+        }
+        return;
+      }
+      result.push(walk(item, ic, [...out, String(result.length)]));
+    });
+  };
+  const walk = (value: unknown, c: Cursor, out: string[]): unknown => {
+    positions[toPointer(out)] = here(c);
+    const kind = contextOf(out);
+    if (Array.isArray(value)) {
+      const result: unknown[] = [];
+      splice(value, c, out, kind, result);
+      return result;
+    }
+    if (!isObject(value)) return value;
+    const result: Record<string, unknown> = {};
+    if (kind === 'roles' && USE in value) {
+      const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
+      for (const fragment of resolve(value[USE], 'roles', useCursor)) {
+        const inner = enter(fragment, c, useCursor.pointer);
+        const expanded = walk(fragment.value, inner, out);
+        if (isObject(expanded)) Object.assign(result, expanded);
+      }
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (kind === 'roles' && key === USE) continue;
+      const kc: Cursor = { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` };
+      if (kind === 'roles' && key in result) {
+        errors.push(errorAt(sources, c.file, kc.pointer, `role '${key}' is already defined by a fragment this roles map uses`, `rename it or drop it from the fragment`));
+        continue;
+      }
+      result[key] = walk(child, kc, [...out, key]);
+    }
+    positions[toPointer(out)] = here(c);
+    return result;
+  };
+
+  const value = walk(flow, { file, pointer: '', stack: [] }, []);
+  return { value, positions, errors };
+}
