@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { loadDefinitions } from '../../../runtime/core/load';
+import { CONFIG, FLOW, metaFiles } from './fixtures';
+
+const base = `id: base\nmessages: { go: Go, row.first: First, row.second: Second, row.done: Done }\n`;
+const schema = JSON.stringify({ type: 'object', properties: { name: { type: 'string' }, ok: { type: 'boolean' } } });
+
+/** The demo flow's own roles, blocks and writable paths moved to fragments. */
+const FRAGMENTS = `owners:
+  roles:
+    owner: { '==': [{ var: user.id }, { var: record.item.ownerId }] }
+viewers:
+  roles:
+    viewer: true
+goButton:
+  blocks:
+    - { type: button, label: go, event: proceed }
+detailsPaths:
+  paths: [item.details.*, item.note]
+`;
+const USING = FLOW.replace(/roles:\n {2}owner: .*\n {2}viewer: true\n/, 'roles: { use: [owners, viewers] }\n')
+  .replace('      - { type: button, label: go, event: proceed }', '      - { use: goButton }')
+  .replace('      owner: [item.details.*, item.note]', '      owner: [{ use: detailsPaths }]');
+
+function files(flow: string, fragments = FRAGMENTS): Record<string, string> {
+  const set = { ...metaFiles(), 'fleetform.yaml': CONFIG, 'flows/_base.yaml': base, 'flows/demo.yaml': flow, 'schemas/details.json': schema };
+  return fragments ? { ...set, 'fragments/demo.yaml': fragments } : set;
+}
+const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+describe('fragments', () => {
+  it('expands roles, block and path fragments at load into exactly the flow written out by hand', () => {
+    expect(USING).not.toBe(FLOW);
+    const used = loadDefinitions(files(USING));
+    expect(used.errors).toEqual([]);
+    const inline = loadDefinitions(files(FLOW, ''));
+    expect(inline.errors).toEqual([]);
+    expect(used.defs.flows.demo).toEqual(inline.defs.flows.demo);
+    expect(JSON.stringify(used.defs.flows.demo)).not.toContain('"use"');
+  });
+
+  it('splices a blocks fragment among local blocks, nested fragments included, in order', () => {
+    const fragments = `${FRAGMENTS}twoButtons:\n  blocks:\n    - { use: goButton }\n    - { type: text, text: row.first }\n`;
+    const flow = USING.replace('      - { use: goButton }', '      - { type: text, text: row.done }\n      - { use: twoButtons }\n      - { type: text, text: row.second }');
+    const { defs, errors } = loadDefinitions(files(flow, fragments));
+    expect(errors).toEqual([]);
+    expect(defs.flows.demo.steps.start.blocks).toEqual([
+      { type: 'text', text: 'row.done' }, { type: 'button', label: 'go', event: 'proceed' }, { type: 'text', text: 'row.first' }, { type: 'text', text: 'row.second' },
+    ]);
+  });
+
+  it('reports an unknown fragment at file:line:column with a did-you-mean hint', () => {
+    const flow = USING.replace('use: [owners, viewers]', 'use: [ownrs, viewers]');
+    const { errors } = loadDefinitions(files(flow));
+    // The roles it would have brought are then unknown where steps name them: reported too.
+    expect(errors[0]).toEqual({ file: 'flows/demo.yaml', line: lineOf(flow, 'ownrs'), column: flow.split('\n')[lineOf(flow, 'ownrs') - 1].indexOf('ownrs') + 1, pointer: '/roles/use/0', message: "unknown fragment 'ownrs'", hint: "did you mean 'owners'?" });
+    expect(errors.slice(1).map((e) => e.message)).toEqual(["unknown role 'owner'", "unknown role 'owner'"]);
+  });
+
+  it('reports a fragment of the wrong kind, hinting at one of the right kind', () => {
+    const flow = USING.replace('      - { use: goButton }', '      - { use: owners }');
+    const { errors } = loadDefinitions(files(flow));
+    expect(errors).toEqual([expect.objectContaining({ file: 'flows/demo.yaml', line: lineOf(flow, '{ use: owners }'), pointer: '/steps/start/blocks/0/use', message: "fragment 'owners' is a roles fragment; here a blocks fragment is needed", hint: "known: 'goButton'" })]);
+  });
+
+  it('reports a cycle between fragments in the fragment file that closes it', () => {
+    const fragments = `${FRAGMENTS}loopA:\n  blocks:\n    - { use: loopB }\nloopB:\n  blocks:\n    - { type: text, text: row.first }\n    - { use: loopA }\n`;
+    const flow = USING.replace('      - { use: goButton }', '      - { use: loopA }');
+    const { errors } = loadDefinitions(files(flow, fragments));
+    expect(errors).toEqual([expect.objectContaining({ file: 'fragments/demo.yaml', line: lineOf(fragments, '- { use: loopA }'), pointer: '/loopB/blocks/1/use', message: 'fragment cycle: loopA -> loopB -> loopA' })]);
+  });
+
+  it('reports duplicate fragment names, a fragment without exactly one kind, and a role defined twice', () => {
+    const { errors } = loadDefinitions({
+      ...files(USING.replace('roles: { use: [owners, viewers] }', 'roles: { use: [owners, viewers], viewer: false }'), `${FRAGMENTS}both:\n  roles: { x: true }\n  paths: [a]\n`),
+      'fragments/more.yaml': 'owners:\n  roles: { owner: false }\n',
+    });
+    expect(errors.map((e) => `${e.file}:${e.line} ${e.message}`)).toEqual([
+      "fragments/demo.yaml:12 fragment 'both' must have exactly one of 'roles', 'blocks', 'paths'",
+      'fragments/more.yaml:1 fragment \'owners\' is already defined in fragments/demo.yaml',
+      `flows/demo.yaml:${lineOf(USING, 'roles: {')} role 'viewer' is already defined by a fragment this roles map uses`,
+    ]);
+  });
+
+  it('meta-validates fragment files and fragment references', () => {
+    const { errors } = loadDefinitions(files(USING.replace('      - { use: goButton }', '      - { use: goButton, label: go }'), `${FRAGMENTS}bad:\n  blocks:\n    - { type: buton }\n`));
+    const messages = errors.map((e) => `${e.file} ${e.pointer} ${e.message}`);
+    expect(messages).toContain("fragments/demo.yaml /bad/blocks/0/type 'buton' is not allowed");
+    expect(messages).toContain("flows/demo.yaml /steps/start/blocks/0/label unknown property 'label'");
+  });
+
+  it('credits a later check of expanded content to the use that brought it in', () => {
+    const flow = USING.replace('      - { use: goButton }', '      - { type: text, text: row.first }\n      - { use: goButton }');
+    const { errors } = loadDefinitions(files(flow, FRAGMENTS.replace('event: proceed', 'event: procede')));
+    expect(errors).toEqual([expect.objectContaining({ file: 'flows/demo.yaml', line: lineOf(flow, '{ use: goButton }'), pointer: '/steps/start/blocks/1/event', message: "event 'procede' is not handled by step 'start'" })]);
+  });
+});
