@@ -37,6 +37,22 @@ describe('flows/_examples', () => {
     expect(hasText(view.container, au('examples.visibility.member'))).toBe(false);
   });
 
+  it('fragments: a roles fragment and a shared block list, expanded into every step that uses them', async () => {
+    const owner = { user: { id: 'u1' }, record: { ownerId: 'u1' } };
+    view = await renderFlow('/examples/fragments/first', owner);
+    await view.waitFor(() => hasText(view!.container, au('examples.fragments.heading')), 'shared heading, first step');
+    expect(hasText(view.container, au('examples.fragments.ownerNote'))).toBe(true);
+    await click(await view.waitFor(() => button(view!.container, au('examples.fragments.next')), 'next'));
+    await view.waitFor(() => hasText(view!.container, au('examples.fragments.second')), 'second step');
+    expect(hasText(view.container, au('examples.fragments.heading'))).toBe(true);
+    expect(hasText(view.container, au('examples.fragments.ownerNote'))).toBe(true);
+    view.unmount();
+    view = await renderFlow('/examples/fragments/second', { user: { id: 'u2' }, record: { ownerId: 'u1' } });
+    await view.waitFor(() => hasText(view!.container, au('examples.fragments.heading')), 'shared heading, not the owner');
+    expect(hasText(view.container, au('examples.fragments.ownerNote'))).toBe(false);
+    expect(JSON.stringify(AU.flows.exampleFragments)).not.toContain('"use"');
+  });
+
   it('guarded transition: the first transition whose guard holds wins', async () => {
     view = await renderFlow('/examples/guarded/start', { record: { ready: false } });
     await click(await view.waitFor(() => button(view!.container, au('examples.guarded.continue')), 'continue'));
