@@ -6,7 +6,7 @@ import { newestMtime } from '../definitions';
 import type { Logger } from '../log';
 
 /** What the front end is built from. */
-export const FRONT_END_SOURCES = ['app', 'runtime', 'extensions', 'flows', 'messages', 'schemas', 'regions', 'brands', 'fleetform.yaml', 'vite.config.ts', 'scripts', 'package.json'];
+export const FRONT_END_SOURCES = ['app', 'runtime', 'extensions', 'flows', 'fragments', 'messages', 'schemas', 'regions', 'brands', 'fleetform.yaml', 'vite.config.ts', 'scripts', 'package.json'];
 
 /** Whether dist/index.html is missing or older than any source. */
 export function frontEndIsStale(root: string): boolean {
