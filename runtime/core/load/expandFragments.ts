@@ -135,7 +135,11 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       for (const fragment of resolve(value[USE], 'roles', useCursor)) {
         const inner = enter(fragment, c, useCursor.pointer);
         const expanded = walk(fragment.value, inner, out);
-        if (isObject(expanded)) Object.assign(result, expanded);
+        if (!isObject(expanded)) continue;
+        for (const [role, logic] of Object.entries(expanded)) {
+          if (role in result) errors.push(errorAt(sources, c.file, useCursor.pointer, `role '${role}' is defined by more than one fragment used here`, `keep '${role}' in one of them`));
+          else result[role] = logic;
+        }
       }
     }
     for (const [key, child] of Object.entries(value)) {

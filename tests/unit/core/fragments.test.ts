@@ -82,6 +82,12 @@ describe('fragments', () => {
     ]);
   });
 
+  it('reports a role two used fragments both define', () => {
+    const flow = USING.replace('use: [owners, viewers]', 'use: [owners, viewers, alsoOwners]');
+    const { errors } = loadDefinitions(files(flow, `${FRAGMENTS}alsoOwners:\n  roles:\n    owner: true\n`));
+    expect(errors).toEqual([expect.objectContaining({ file: 'flows/demo.yaml', line: lineOf(flow, 'alsoOwners'), pointer: '/roles/use', message: "role 'owner' is defined by more than one fragment used here" })]);
+  });
+
   it('meta-validates fragment files and fragment references', () => {
     const { errors } = loadDefinitions(files(USING.replace('      - { use: goButton }', '      - { use: goButton, label: go }'), `${FRAGMENTS}bad:\n  blocks:\n    - { type: buton }\n`));
     const messages = errors.map((e) => `${e.file} ${e.pointer} ${e.message}`);
