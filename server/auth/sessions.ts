@@ -85,9 +85,10 @@ export async function sessionUser(db: Kysely<Database>, id: string): Promise<{ u
   return user ? { idHash, user } : null;
 }
 
-/** Invalidate one session on the server. */
-export async function destroySession(db: Kysely<Database>, idHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+/** Invalidate one session on the server; true when there was one. */
+export async function destroySession(db: Kysely<Database>, idHash: string): Promise<boolean> {
+  const ended = await db.deleteFrom('sessions').where('id_hash', '=', idHash).returning('id_hash').execute();
+  return ended.length > 0;
 }
 
 /** Invalidate every session of a user (after a password change). */

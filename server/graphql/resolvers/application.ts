@@ -73,7 +73,9 @@ export const applicationResolvers = {
       const request = { path: 'scoreboard.docusignStatus', value: args.docusignStatus };
       const first = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request, expectedVersion: args.expectedVersion });
       const result = args.docusignStatus === 'completed' ? await advanceAfterSigning(ctx, access, first) : first;
-      return accepted(result, first.decision.kind === 'unchanged' ? 'unchanged' : 'OK');
+      // 'unchanged' only when neither the signing status nor (after it) the journey's status moved.
+      const moved = first.decision.kind !== 'unchanged' || result !== first;
+      return accepted(result, moved ? 'OK' : 'unchanged');
     }),
   },
 };

@@ -1,10 +1,11 @@
 /**
- * Wet signature (spec 002 s4): attach signed uploads, clear them, submit. Generating and e-mailing the
- * documents (getWetSignatureUrl, sendWetSignatureEmail, getQuotePDF) waits for the documents provider.
+ * Wet signature (spec 002 s4): attach signed uploads, clear them, submit; each answer says whether it changed
+ * anything. Generating and e-mailing the documents (getWetSignatureUrl, sendWetSignatureEmail, getQuotePDF)
+ * waits for the documents provider.
  */
 import { getPath } from '../../../runtime/core/source/pointer';
 import type { ServerContext } from '../../context';
-import { idempotent, refuse, writeRecord, type AppSnapshot } from '../../enforce';
+import { refuse, writeRecord, type AppSnapshot, type EnforceError } from '../../enforce';
 import { fileByUuid, signedDownload } from '../../files';
 import { guard, type MemberAccess } from '../access';
 import { depsOf } from './shared';
@@ -20,6 +21,16 @@ function documentName(name: string): string {
 function notSubmitted(app: AppSnapshot): void {
   if (getPath(app.record, 'scoreboard.wetSignature.status') === 'completed') throw refuse('ALREADY_SUBMITTED', 'the signed documents are already submitted', { applicationId: app.id });
 }
+
+/** Why a submit that would change nothing is refused: submitted already, or finished without wet signing. */
+function nothingToSubmit(app: AppSnapshot): EnforceError {
+  if (getPath(app.record, 'scoreboard.wetSignature.status') === 'completed') return refuse('ALREADY_SUBMITTED', 'the signed documents are already submitted', { applicationId: app.id });
+  const signType = getPath(app.record, 'scoreboard.wetSignature.signType') ?? 'none';
+  return refuse('INVALID_TRANSITION', `the application is finished already (signing: ${String(signType)}): there are no signed documents to submit`, { applicationId: app.id });
+}
+
+/** 'OK' when a write changed the application, 'unchanged' when it held that already. */
+const said = (changed: boolean) => (changed ? 'OK' : 'unchanged');
 
 const origin = (ctx: ServerContext) => new URL(ctx.request.url).origin;
 
@@ -37,23 +48,29 @@ export const wetSignatureResolvers = {
         if (file.mime_type !== 'application/pdf') throw refuse('INVALID_VALUE', 'signed documents must be PDF files', { uuid: file.id });
         // The stored reference comes from the file row, not from the client's description of it.
         const value = { fileName: file.file_name, uuid: file.id, mimeType: file.mime_type };
-        await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value } });
-        return { url: signedDownload(ctx.services.storage, file, origin(ctx)).signedUrl };
+        const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value } });
+        return { url: signedDownload(ctx.services.storage, file, origin(ctx)).signedUrl, message: said(result.decision.kind !== 'unchanged') };
       },
     ),
     deleteWetSignature: guard('applicationMember', async (args: { applicationId: string; wetSignatureObjName: string }, ctx, access: MemberAccess) => {
       const name = documentName(args.wetSignatureObjName);
       notSubmitted(access.app);
-      await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value: null } });
-      return { url: null };
+      const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value: null } });
+      return { url: null, message: said(result.decision.kind !== 'unchanged') };
     }),
     submitWetSignature: guard('applicationMember', async (args: { applicationId: string; status?: string | null }, ctx, access: MemberAccess) => {
       if (args.status != null && args.status !== 'completed') throw refuse('INVALID_VALUE', "status must be 'completed'", { status: args.status });
-      // One submission per application: a repeat (double click, retry after a lost answer) gets the first answer.
-      return idempotent(ctx.db, 'submitWetSignature', access.app.id, access.user.id, async () => {
-        await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: 'scoreboard.status', value: 'finished' } });
-        return { url: `/applications/${access.app.id}` };
+      notSubmitted(access.app);
+      // One submission per application: only the call whose transition lands answers success; a repeat (double
+      // click, retry after a lost answer, a concurrent submit) is refused saying it was submitted already.
+      await writeRecord(depsOf(ctx), {
+        applicationId: access.app.id,
+        caller: access.user,
+        request: { path: 'scoreboard.status', value: 'finished' },
+        snapshot: access.app,
+        refuseUnchanged: nothingToSubmit,
       });
+      return { url: `/applications/${access.app.id}`, message: said(true) };
     }),
   },
 };

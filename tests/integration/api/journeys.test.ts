@@ -95,6 +95,16 @@ describe.each(DATABASES)('journeys on %s', (kind) => {
     expect((await audit(h, A)).map((x) => x.action)).toEqual(['transition:quoteSigning.signingCompleted', 'transition:primary.quoteAccepted']);
   });
 
+  it('answers OK when a repeated signing status still moves the journey on', async () => {
+    // Signing completed earlier, but the journey was left in orderVerification: the repeat is 'unchanged' for the
+    // signing status, yet the call moves the status to businessDetails, so its answer says it changed something.
+    await serverSets(h, A, 'scoreboard.status', 'orderVerification');
+    const v = (await row(h, A)).version;
+    const r = await h.gql('primary', 'mutation($id: ID!) { updateDocusignStatus(applicationId: $id, docusignStatus: "completed") { status message version } }', { id: A });
+    expect(r.data?.updateDocusignStatus).toEqual({ status: '200', message: 'OK', version: v + 1 });
+    expect(((await row(h, A)).record.scoreboard as Record<string, unknown>).status).toBe('businessDetails');
+  });
+
   it('keeps the calculator customer primary and their shortlist on the application', async () => {
     const read = await h.gql('calculator', READ, {});
     expect(read.data?.getVehicleApplication).toMatchObject({ applicationId: B, roles: ['primary'] });

@@ -28,7 +28,7 @@ function app(scoreboard: Record<string, unknown>, over: Partial<AppSnapshot> = {
   };
 }
 
-const base = (extra: Record<string, unknown> = {}) => ({
+const base = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   status: 'businessDetails',
   statusSecondary: 'approvals',
   primaryApplicant: { userId: P.id, confirmed: 'yes' },
@@ -175,8 +175,8 @@ describe('completion flags are requests (flows\' step `completion`)', () => {
     const e = refusal(() => decide(app(base()), P, { path: 'scoreboard.businessDetails.financeDetails', value: { completed: 'yes' } }));
     expect(e).toEqual({ code: 'STEP_INCOMPLETE', message: "'scoreboard.businessDetails.financeDetails.completed' = \"yes\" completes step 'businessDetails' of flow 'primary', but section 'scoreboard.companyDetails' is missing" });
     const full = completed();
-    const entity = full.businessDetails as Record<string, unknown>;
-    const without = app({ ...full, businessDetails: { ...entity, financeDetails: {} } });
+    const sections = full.businessDetails as Record<string, unknown>;
+    const without = app({ ...full, businessDetails: { ...sections, financeDetails: {} } });
     expect(decide(without, P, { path: 'scoreboard.businessDetails.financeDetails', value: { currentFleetSize: '1', numberOfEmployees: '2', purchaseMoreVehicles: 'no', completed: 'yes' } }).kind).toBe('write');
     expect(refusal(() => decide(without, P, { path: 'scoreboard.businessDetails.financeDetails.completed', value: 'yes' })).message).toMatch(/section 'scoreboard.businessDetails.financeDetails' lacks currentFleetSize, numberOfEmployees, purchaseMoreVehicles/);
     // Writes that leave the flag unset are not requests.
