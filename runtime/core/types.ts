@@ -100,7 +100,7 @@ export interface StepDef {
   /** Screen contents, in order. */
   blocks?: BlockDef[];
   /** Per role, the dotted record paths this role may write while in this step (`*` suffix = subtree). */
-  writable?: Record<string, string[]>;
+  writable?: Record<string, WritableDef[]>;
   /** Event name -> transition(s); the first whose guard holds wins. An `enter` event is raised when the step opens. */
   on?: Record<string, TransitionDef | TransitionDef[]>;
   /** Further absolute paths that open this step (e.g. an old address). */
@@ -114,6 +114,12 @@ export interface StepDef {
   /** Completion flags: a write of a flag's value asks the server to complete the step (server only). */
   completion?: CompletionDef[];
 }
+
+/**
+ * A path a role may write in a step: a dotted path any write call may write, or `{ path, via }`, written
+ * only by the named operations (e.g. a file reference that only the attaching call, which checks the file, writes).
+ */
+export type WritableDef = string | { path: string; via: string[] };
 
 /**
  * A completion flag of a step. The client writes the flag itself; the server treats a write that

@@ -1,5 +1,5 @@
 /** The pure decision: may this caller write this value at this record path now, and what exactly changes. */
-import { deriveRoles, eachTransition, findStatusTransition, isWritable, rolesAllow, stepActiveIn, writablePaths } from '../../runtime/core/flow';
+import { deriveRoles, eachTransition, findStatusTransition, isWritable, rolesAllow, stepActiveIn, writablePaths, writableVia } from '../../runtime/core/flow';
 import { evaluate } from '../../runtime/core/logic';
 import { getPath, setPath } from '../../runtime/core/source/pointer';
 import type { DefinitionSet, FlowDef, ResolvedLayers, TransitionDef } from '../../runtime/core/types';
@@ -21,6 +21,8 @@ export interface WriteRequest {
   mode?: 'set' | 'merge';
   /** Merge mode: keys the server derived itself (e.g. `userId`): validated, but not checked as client-writable. */
   serverKeys?: string[];
+  /** The GraphQL operation making the write: paths a step declares `{ path, via }` are writable only by those operations. */
+  operation?: string;
 }
 
 /** One extra path a transition's `set` effects write in the same statement. */
@@ -84,19 +86,23 @@ export function decideWrite(input: DecideInput): Decision {
   const roles = new Set<string>();
   const statuses: Record<string, string | undefined> = {};
   const writable = new Set<string>();
+  const rolesOf: Record<string, string[]> = {};
   for (const flow of flows) {
     const own = deriveRoles(flow, context);
+    rolesOf[flow.id] = own;
     own.forEach((r) => roles.add(r));
     statuses[flow.id] = statusOf(flow, app.record);
-    writablePaths(flow, statuses[flow.id], own).forEach((p) => writable.add(p));
+    writablePaths(flow, statuses[flow.id], own, request.operation).forEach((p) => writable.add(p));
   }
   const allowed = [...writable];
-  const forbid = (p: string) =>
-    refuse('FORBIDDEN_PATH', `'${p}' is not writable by ${[...roles].join(', ') || 'a caller without a role'} in the current step (status ${statuses[flows[0].id] ?? 'none'})`, {
-      path: p,
-      roles: [...roles],
-      statuses,
-    });
+  const forbid = (p: string) => {
+    // Written only by named operations (e.g. a file reference the attaching call checks): say which.
+    const via = [...new Set(flows.flatMap((flow) => writableVia(flow, statuses[flow.id], rolesOf[flow.id], p)))];
+    const why = via.length
+      ? `'${p}' is written only by ${via.join(', ')}${request.operation ? `, not by ${request.operation}` : ''}`
+      : `'${p}' is not writable by ${[...roles].join(', ') || 'a caller without a role'} in the current step (status ${statuses[flows[0].id] ?? 'none'})`;
+    return refuse('FORBIDDEN_PATH', why, { path: p, roles: [...roles], statuses, ...(via.length ? { via } : {}) });
+  };
 
   if ((request.mode ?? 'set') === 'merge') {
     if (!isObject(request.value)) throw refuse('INVALID_VALUE', `'${path}' expects an object to merge`, { path });

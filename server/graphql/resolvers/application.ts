@@ -66,7 +66,8 @@ export const applicationResolvers = {
   Mutation: {
     createOrUpdateProperty: guard('applicationMember', async (args: { applicationId: string; params: PropertyParams; expectedVersion?: number | null }, ctx, access) => {
       const { path, value } = propertyWrite(args.params);
-      const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path, value }, expectedVersion: args.expectedVersion, snapshot: access.app });
+      const request = { path, value, operation: 'createOrUpdateProperty' };
+      const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request, expectedVersion: args.expectedVersion, snapshot: access.app });
       return accepted(result, entityMessage(ctx, access, path, value));
     }),
     updateDocusignStatus: guard('applicationMember', async (args: { applicationId: string; docusignStatus: string; expectedVersion?: number | null }, ctx, access) => {

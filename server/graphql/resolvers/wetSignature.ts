@@ -48,14 +48,14 @@ export const wetSignatureResolvers = {
         if (file.mime_type !== 'application/pdf') throw refuse('INVALID_VALUE', 'signed documents must be PDF files', { uuid: file.id });
         // The stored reference comes from the file row, not from the client's description of it.
         const value = { fileName: file.file_name, uuid: file.id, mimeType: file.mime_type };
-        const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value } });
+        const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value, operation: 'uploadWetSignature' } });
         return { url: signedDownload(ctx.services.storage, file, origin(ctx)).signedUrl, message: said(result.decision.kind !== 'unchanged') };
       },
     ),
     deleteWetSignature: guard('applicationMember', async (args: { applicationId: string; wetSignatureObjName: string }, ctx, access: MemberAccess) => {
       const name = documentName(args.wetSignatureObjName);
       notSubmitted(access.app);
-      const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value: null } });
+      const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value: null, operation: 'deleteWetSignature' } });
       return { url: null, message: said(result.decision.kind !== 'unchanged') };
     }),
     submitWetSignature: guard('applicationMember', async (args: { applicationId: string; status?: string | null }, ctx, access: MemberAccess) => {

@@ -102,4 +102,18 @@ describe.each(DATABASES)('wet signature on %s', (kind) => {
     expect((await audit(h, A)).filter((r) => r.action.startsWith('transition')).length).toBe(1);
     expect(await idempotencyRows()).toBe(0);
   });
+
+  it('reads only references the attaching call wrote: a forged document reference is refused and cannot finish the contract', async () => {
+    const forged = { uuid: '00000000-0000-4000-8000-00000000dead', fileName: 'signed.pdf', mimeType: 'application/pdf' };
+    for (const name of ['documentMLA', 'documentBank', 'documentQuote', 'documentPCA']) {
+      const answer = await h.gql('primary', 'mutation($id: ID!, $p: PropertyParams!) { createOrUpdateProperty(applicationId: $id, params: $p) { status } }', {
+        id: A,
+        p: { value: forged, propertyFirst: 'wetSignature', propertySecond: name, propertyThird: 'uploadFile' },
+      });
+      expect(codeOf(answer)).toBe('FORBIDDEN_PATH');
+      expect(answer.errors?.[0].extensions?.reason).toMatch(/written only by uploadWetSignature, deleteWetSignature, not by createOrUpdateProperty/);
+    }
+    await refusedSubmit('primary', 'GUARD_FAILED');
+    expect(((await row(h, A)).record.scoreboard as { wetSignature: Record<string, unknown> }).wetSignature).toEqual({ signType: 'wet' });
+  });
 });
