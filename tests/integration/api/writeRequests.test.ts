@@ -43,7 +43,7 @@ describe.each(DATABASES)('write requests on %s', (kind) => {
       for (const [path, value] of BUSINESS_DETAILS) expect(codeOf(await setProperty(h, who, appId, path, value)), path).toBe('ok');
     };
 
-    it('refuses finance details marked completed with no company, entity, cashflow or statements, and the status stays', async () => {
+    it('refuses finance details marked completed with no company, entity or cashflow, and the status stays', async () => {
       await serverSets(h, A, 'scoreboard.companyDetails', {});
       await serverSets(h, A, 'scoreboard.entityDetails', {});
       await incomplete(A, 'scoreboard.companyDetails', 'api.completion.company', () => setProperty(h, 'primary', A, 'businessDetails.financeDetails', { valueOfApplication: 500000, completed: 'yes' }));
