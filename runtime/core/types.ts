@@ -100,7 +100,7 @@ export interface StepDef {
   /** Screen contents, in order. */
   blocks?: BlockDef[];
   /** Per role, the dotted record paths this role may write while in this step (`*` suffix = subtree). */
-  writable?: Record<string, string[]>;
+  writable?: Record<string, WritableDef[]>;
   /** Event name -> transition(s); the first whose guard holds wins. An `enter` event is raised when the step opens. */
   on?: Record<string, TransitionDef | TransitionDef[]>;
   /** Further absolute paths that open this step (e.g. an old address). */
@@ -111,6 +111,52 @@ export interface StepDef {
   load?: Record<string, LoadDef>;
   /** Which of the flow's header and footer the step shows. */
   layout?: StepLayoutDef;
+  /** Completion flags: a write of a flag's value asks the server to complete the step (server only). */
+  completion?: CompletionDef[];
+}
+
+/**
+ * A path a role may write in a step: a dotted path any write call may write, or `{ path, via }`, written
+ * only by the named operations (e.g. a file reference that only the attaching call, which checks the file, writes).
+ */
+export type WritableDef = string | { path: string; via: string[] };
+
+/**
+ * A completion flag of a step. The client writes the flag itself; the server treats a write that
+ * leaves `flag` = `value` as a request and accepts it only when every section is present, has its
+ * required members and passes the record schema, and no rule's `when` holds.
+ */
+export interface CompletionDef {
+  description?: string;
+  /** Dotted record path of the flag, e.g. `a.details.completed`. */
+  flag: string;
+  /** The value that means complete, e.g. `yes`. */
+  value: string | number | boolean;
+  /** What the step needs, checked in order; the first failing one is named in the refusal. */
+  sections: CompletionSectionDef[];
+  /** Cross-field rules, checked after the sections. */
+  rules?: CompletionRuleDef[];
+}
+
+/** A section a completion needs: the value at `path` is present (not empty) and valid. */
+export interface CompletionSectionDef {
+  description?: string;
+  /** Dotted record path of the section. */
+  path: string;
+  /** Members (dotted, relative to the section) that must be present too. */
+  required?: string[];
+  /** Message key naming the section, shown when it is missing or invalid. */
+  message: string;
+}
+
+/** A cross-field rule of a completion: when `when` holds (logic over `record`, `user`), the step is refused. */
+export interface CompletionRuleDef {
+  description?: string;
+  when: Logic;
+  /** Dotted record path of the section the rule is about (named in the refusal's details). */
+  section: string;
+  /** Message key shown when the rule refuses. */
+  message: string;
 }
 
 /** What an event does in a step. */

@@ -13,10 +13,10 @@ export interface PreparedBundle {
   errors: (DefinitionError | string)[];
 }
 
-/** A flow without what only the server reads (`writable` paths per role). */
+/** A flow without what only the server reads (`writable` paths per role, `completion` requirements). */
 function forBrowser(flow: FlowDef): FlowDef {
   const steps = Object.fromEntries(Object.entries(flow.steps).map(([id, step]) => {
-    const { writable: _writable, ...rest } = step;
+    const { writable: _writable, completion: _completion, ...rest } = step;
     return [id, rest];
   }));
   return { ...flow, steps };

@@ -71,9 +71,10 @@ export async function settleSession(db: Kysely<Database>, idHash: string, row: S
   return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, brandId: row.brand_id, region: row.region };
 }
 
-/** Invalidate one session on the server. */
-export async function destroySession(db: Kysely<Database>, idHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+/** Invalidate one session on the server; true when there was one. */
+export async function destroySession(db: Kysely<Database>, idHash: string): Promise<boolean> {
+  const ended = await db.deleteFrom('sessions').where('id_hash', '=', idHash).returning('id_hash').execute();
+  return ended.length > 0;
 }
 
 /** Invalidate every session of a user (after a password change). */

@@ -15,15 +15,18 @@ const isObject = (v: unknown): boolean => v !== null && typeof v === 'object' &&
 
 /**
  * `jsonb_set` of one path onto `expr`. The UPDATE is conditioned on the version the snapshot was read at,
- * so the snapshot tells exactly which parent objects exist: a missing parent is created by setting the
- * first missing ancestor to a nested object holding the value (jsonb_set alone would silently do nothing).
+ * so the snapshot tells exactly which parent containers exist: a missing parent is created by setting the
+ * first missing ancestor to a nested container holding the value (jsonb_set alone would silently do
+ * nothing). Segments at `lists` positions index a list: an existing list is kept (jsonb_set replaces the
+ * entry or appends at its end, the position decide allowed) and a missing one is created as a list.
  */
-function setPathExpr(expr: RawBuilder<unknown>, record: JsonObject, path: string, value: unknown, merge: boolean): RawBuilder<unknown> {
+function setPathExpr(expr: RawBuilder<unknown>, record: JsonObject, path: string, value: unknown, merge: boolean, lists: ReadonlySet<number> = new Set()): RawBuilder<unknown> {
   const segments = path.split('.');
   for (let i = 0; i < segments.length - 1; i++) {
     const prefix = segments.slice(0, i + 1);
-    if (isObject(getPath(record, prefix.join('.')))) continue;
-    const nested = segments.slice(i + 1).reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+    const here = getPath(record, prefix.join('.'));
+    if (lists.has(i + 1) ? Array.isArray(here) : isObject(here)) continue;
+    const nested = segments.slice(i + 1).reduceRight<unknown>((inner, key, j) => (lists.has(i + 1 + j) ? [inner] : { [key]: inner }), value);
     return sql`jsonb_set(${expr}, ${jsonPath(prefix.join('.'))}, ${jsonb(nested)}, true)`;
   }
   const target = jsonPath(path);
@@ -32,8 +35,8 @@ function setPathExpr(expr: RawBuilder<unknown>, record: JsonObject, path: string
 }
 
 /** The record paths a decision writes, with the values written and whether they merge. */
-function writesOf(decision: Decision): { path: string; value: unknown; merge: boolean }[] {
-  if (decision.kind === 'write') return [{ path: decision.path, value: decision.value, merge: decision.mode === 'merge' }];
+function writesOf(decision: Decision): { path: string; value: unknown; merge: boolean; lists?: ReadonlySet<number> }[] {
+  if (decision.kind === 'write') return [{ path: decision.path, value: decision.value, merge: decision.mode === 'merge', lists: new Set(decision.listSegments ?? []) }];
   if (decision.kind === 'transition') return [{ path: decision.path, value: decision.to, merge: false }, ...decision.extra.map((e) => ({ ...e, merge: false }))];
   return [];
 }
@@ -52,7 +55,7 @@ export async function applyDecision(db: Kysely<Database>, app: AppSnapshot, call
       return app.version;
     }
     let expr: RawBuilder<unknown> = sql`record`;
-    for (const w of writesOf(decision)) expr = setPathExpr(expr, app.record, w.path, w.value, w.merge);
+    for (const w of writesOf(decision)) expr = setPathExpr(expr, app.record, w.path, w.value, w.merge, w.lists);
     const updated = await trx
       .updateTable('applications')
       .set({ record: expr, version: sql`version + 1`, updated_at: sql`now()`, ...columns })

@@ -1,11 +1,14 @@
 /** The pure decision: may this caller write this value at this record path now, and what exactly changes. */
-import { deriveRoles, eachTransition, findStatusTransition, isWritable, rolesAllow, stepActiveIn, writablePaths } from '../../runtime/core/flow';
+import { deriveRoles, eachTransition, findStatusTransition, isWritable, rolesAllow, stepActiveIn, writablePaths, writableVia } from '../../runtime/core/flow';
 import { evaluate } from '../../runtime/core/logic';
-import { getPath } from '../../runtime/core/source/pointer';
+import { getPath, setPath } from '../../runtime/core/source/pointer';
 import type { DefinitionSet, FlowDef, ResolvedLayers, TransitionDef } from '../../runtime/core/types';
 import type { FlowError } from '../../runtime/core/flow/flowTypes';
+import { assertComplete, completionsFor, completionsReadBy, requestedCompletions } from './completion';
 import { refuse } from './errors';
 import { flowsFor } from './journeys';
+import { resolveRecordPath } from './recordPath';
+import { sameValue } from './sameValue';
 import { logicContext, type AppSnapshot, type Caller } from './snapshot';
 import { assertValid } from './validateValue';
 
@@ -18,6 +21,8 @@ export interface WriteRequest {
   mode?: 'set' | 'merge';
   /** Merge mode: keys the server derived itself (e.g. `userId`): validated, but not checked as client-writable. */
   serverKeys?: string[];
+  /** The GraphQL operation making the write: paths a step declares `{ path, via }` are writable only by those operations. */
+  operation?: string;
 }
 
 /** One extra path a transition's `set` effects write in the same statement. */
@@ -26,10 +31,18 @@ export interface ExtraSet {
   value: unknown;
 }
 
-/** What an accepted request changes. */
+/** What an accepted request changes (`unchanged`: the record already holds it; `mode` is set for field writes). */
 export type Decision =
-  | { kind: 'unchanged'; path: string; value: unknown }
-  | { kind: 'write'; path: string; value: unknown; from: unknown; mode: 'set' | 'merge' }
+  | { kind: 'unchanged'; path: string; value: unknown; mode?: 'set' | 'merge' }
+  | {
+      kind: 'write';
+      path: string;
+      value: unknown;
+      from: unknown;
+      mode: 'set' | 'merge';
+      /** Positions (into `path.split('.')`) of segments that index a list: written as list entries, never as object keys. */
+      listSegments?: number[];
+    }
   | { kind: 'transition'; flow: string; step: string; event: string; path: string; from?: string; to: string; extra: ExtraSet[] };
 
 /** Everything a decision reads. */
@@ -73,19 +86,23 @@ export function decideWrite(input: DecideInput): Decision {
   const roles = new Set<string>();
   const statuses: Record<string, string | undefined> = {};
   const writable = new Set<string>();
+  const rolesOf: Record<string, string[]> = {};
   for (const flow of flows) {
     const own = deriveRoles(flow, context);
+    rolesOf[flow.id] = own;
     own.forEach((r) => roles.add(r));
     statuses[flow.id] = statusOf(flow, app.record);
-    writablePaths(flow, statuses[flow.id], own).forEach((p) => writable.add(p));
+    writablePaths(flow, statuses[flow.id], own, request.operation).forEach((p) => writable.add(p));
   }
   const allowed = [...writable];
-  const forbid = (p: string) =>
-    refuse('FORBIDDEN_PATH', `'${p}' is not writable by ${[...roles].join(', ') || 'a caller without a role'} in the current step (status ${statuses[flows[0].id] ?? 'none'})`, {
-      path: p,
-      roles: [...roles],
-      statuses,
-    });
+  const forbid = (p: string) => {
+    // Written only by named operations (e.g. a file reference the attaching call checks): say which.
+    const via = [...new Set(flows.flatMap((flow) => writableVia(flow, statuses[flow.id], rolesOf[flow.id], p)))];
+    const why = via.length
+      ? `'${p}' is written only by ${via.join(', ')}${request.operation ? `, not by ${request.operation}` : ''}`
+      : `'${p}' is not writable by ${[...roles].join(', ') || 'a caller without a role'} in the current step (status ${statuses[flows[0].id] ?? 'none'})`;
+    return refuse('FORBIDDEN_PATH', why, { path: p, roles: [...roles], statuses, ...(via.length ? { via } : {}) });
+  };
 
   if ((request.mode ?? 'set') === 'merge') {
     if (!isObject(request.value)) throw refuse('INVALID_VALUE', `'${path}' expects an object to merge`, { path });
@@ -95,16 +112,36 @@ export function decideWrite(input: DecideInput): Decision {
       if (!SEGMENT.test(key)) throw refuse('INVALID_PATH', `'${sub}' is not a valid record path`, { path: sub });
       guardStatus(sub);
       if (!serverKeys.includes(key) && !isWritable(allowed, sub)) throw forbid(sub);
+      resolveRecordPath(input.layers, app.record, sub);
       assertValid(input.layers, sub, value);
     }
     // The caller's authority comes from the definitions: at least one key must be one the caller writes.
     if (!Object.keys(request.value).some((k) => !serverKeys.includes(k))) throw refuse('INVALID_VALUE', `nothing to merge into '${path}' that the caller writes`, { path });
-    return { kind: 'write', path, value: request.value, from: getPath(app.record, path), mode: 'merge' };
+    const from = getPath(app.record, path);
+    const merged = { ...(isObject(from) ? from : {}), ...request.value };
+    assertCompletions(input, context, path, merged);
+    if (sameValue(from, merged)) return { kind: 'unchanged', path, value: request.value, mode: 'merge' };
+    return { kind: 'write', path, value: request.value, from, mode: 'merge' };
   }
   guardStatus(path);
   if (!isWritable(allowed, path)) throw forbid(path);
+  const { listSegments } = resolveRecordPath(input.layers, app.record, path);
   assertValid(input.layers, path, request.value);
-  return { kind: 'write', path, value: request.value, from: getPath(app.record, path), mode: 'set' };
+  assertCompletions(input, context, path, request.value);
+  const from = getPath(app.record, path);
+  if (sameValue(from, request.value)) return { kind: 'unchanged', path, value: request.value, mode: 'set' };
+  return { kind: 'write', path, value: request.value, from, mode: 'set', ...(listSegments.length ? { listSegments } : {}) };
+}
+
+/**
+ * A write that leaves a completion flag at its value is a request to complete that step: refused
+ * (STEP_INCOMPLETE, naming the section) unless the record as it would be after the write completes it.
+ */
+function assertCompletions(input: DecideInput, context: ReturnType<typeof logicContext>, path: string, valueAtPath: unknown): void {
+  const { defs, app, layers } = input;
+  if (!completionsFor(defs, app.type).some(({ def }) => def.flag === path || def.flag.startsWith(`${path}.`))) return;
+  const record = setPath(app.record, path, valueAtPath);
+  for (const completion of requestedCompletions(defs, app.type, path, record)) assertComplete(layers, completion, { ...context, record });
 }
 
 const REFUSALS: Record<FlowError['kind'], 'TRANSITION_NOT_ALLOWED' | 'PROVIDER_OUTCOME' | 'GUARD_FAILED' | 'INVALID_TRANSITION'> = {
@@ -144,6 +181,8 @@ function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType
     };
     throw refuse(code, why[code], { path, from: stored ?? null, to, flow: flow.id, ...('event' in found.error ? { event: found.error.event } : {}) });
   }
+  // The guard held; a completion flag it read counts only while the step it completes is still complete.
+  for (const completion of completionsReadBy(input.defs, app.type, found.transition.guard, app.record)) assertComplete(input.layers, completion, context);
   return {
     kind: 'transition',
     flow: flow.id,

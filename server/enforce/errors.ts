@@ -14,7 +14,8 @@ export type EnforceCode =
   | 'STALE_VERSION'
   | 'NOT_FOUND'
   | 'CONFLICT'
-  | 'ALREADY_SUBMITTED';
+  | 'ALREADY_SUBMITTED'
+  | 'STEP_INCOMPLETE';
 
 /** HTTP-ish status the error maps to (yoga puts it in `extensions.http`). */
 export const HTTP_STATUS: Record<EnforceCode, number> = {
@@ -31,6 +32,7 @@ export const HTTP_STATUS: Record<EnforceCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   ALREADY_SUBMITTED: 409,
+  STEP_INCOMPLETE: 409,
 };
 
 /**

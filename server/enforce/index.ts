@@ -9,3 +9,6 @@ export { applyDecision, type MemberColumns } from './applyWrite';
 export { writeRecord, memberSnapshot, selectionOf, type EnforceDeps, type WriteCall, type WriteResult } from './writeRecord';
 export { idempotent } from './idempotent';
 export { rolesIn } from './rolesIn';
+export { resolveRecordPath, type RecordPath } from './recordPath';
+export { completionsFor, requestedCompletions, completionsReadBy, assertComplete, isPresent, type DeclaredCompletion } from './completion';
+export { sameValue } from './sameValue';

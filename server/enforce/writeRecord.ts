@@ -4,7 +4,8 @@ import type { Database } from '../db';
 import type { DefinitionSet, ResolvedLayers } from '../../runtime/core/types';
 import { applyDecision, type MemberColumns } from './applyWrite';
 import { decideWrite, type Decision, type WriteRequest } from './decide';
-import { refuse } from './errors';
+import { getPath } from '../../runtime/core/source/pointer';
+import { refuse, type EnforceError } from './errors';
 import { membershipOf, readSnapshot, type AppSnapshot, type Caller } from './snapshot';
 
 /** What enforcement needs from the server. */
@@ -28,6 +29,8 @@ export interface WriteCall {
   columns?: MemberColumns;
   /** The application as the caller's access check just read it (saves the first read; must be a member's). */
   snapshot?: AppSnapshot;
+  /** For calls that must change something: the refusal to throw (nothing audited) when the record already holds it. */
+  refuseUnchanged?: (app: AppSnapshot) => EnforceError;
 }
 
 /** Result of an accepted write. */
@@ -40,6 +43,10 @@ export interface WriteResult {
 }
 
 const ATTEMPTS = 3;
+
+/** Whether writing `columns` would change the application's membership columns. */
+const columnsChange = (app: AppSnapshot, columns: MemberColumns | undefined): boolean =>
+  (columns?.primary_user_id !== undefined && columns.primary_user_id !== app.primaryUserId) || (columns?.secondary_user_id !== undefined && columns.secondary_user_id !== app.secondaryUserId);
 
 /** Layer selection of an application: its brand and region. */
 export const selectionOf = (app: AppSnapshot): Record<string, string> => ({ brand: app.brandId, region: app.region.toLowerCase() });
@@ -62,7 +69,12 @@ export async function writeRecord(deps: EnforceDeps, call: WriteCall): Promise<W
     if (call.expectedVersion != null && app.version !== call.expectedVersion) {
       throw refuse('STALE_VERSION', `application changed since version ${call.expectedVersion} (now ${app.version}): reload and retry`, { expectedVersion: call.expectedVersion, currentVersion: app.version });
     }
-    const decision = decideWrite({ defs: deps.defs, layers: deps.layers(selectionOf(app)), app, caller: call.caller, request: call.request, by: call.by });
+    let decision = decideWrite({ defs: deps.defs, layers: deps.layers(selectionOf(app)), app, caller: call.caller, request: call.request, by: call.by });
+    // The record holds the value already, but the membership columns move: still a write.
+    if (decision.kind === 'unchanged' && decision.mode && columnsChange(app, call.columns)) {
+      decision = { kind: 'write', path: decision.path, value: decision.value, from: getPath(app.record, decision.path), mode: decision.mode };
+    }
+    if (decision.kind === 'unchanged' && call.refuseUnchanged) throw call.refuseUnchanged(app);
     const version = await applyDecision(deps.db, app, call.caller, decision, decision.kind === 'unchanged' ? {} : call.columns);
     if (version !== null) return { decision, version, before: app };
     if (call.expectedVersion != null) {

@@ -44,8 +44,30 @@ function settle(record: Record<string, unknown>, region: string, people: { prima
     if (person && get(record, `scoreboard.${key}.identityVerificationStatus`) === 'completed') setPath(record, `scoreboard.${key}.idScanResult`, idScanResult(person, region));
   }
   if (get(record, 'scoreboard.primaryApplicant.applicationReviewStatus') === 'completed') setPath(record, 'scoreboard.primaryApplicant.privacyConsent', 'confirmed');
-  if (AFTER_BUSINESS_DETAILS.includes(String(get(record, 'scoreboard.status')))) setPath(record, 'scoreboard.businessDetails.financeDetails.completed', 'yes');
+  // A confirmed officer confirmed the company first (flows' `completion` of primaryApplicant.confirmed).
+  if (get(record, 'scoreboard.primaryApplicant.confirmed') === 'yes') {
+    const entity = { entityName: get(record, 'scoreboard.companyDetails.companyName'), ...CONFIRMED_ENTITY };
+    for (const [key, value] of Object.entries(entity)) if (get(record, `scoreboard.entityDetails.${key}`) === undefined) setPath(record, `scoreboard.entityDetails.${key}`, value);
+  }
+  if (AFTER_BUSINESS_DETAILS.includes(String(get(record, 'scoreboard.status')))) {
+    // The business details screen's sections, then the completed flag (flows' `completion` of financeDetails.completed).
+    const legalName = get(record, 'scoreboard.companyDetails.companyLegalName');
+    setPath(record, 'scoreboard.businessDetails.entityDetails', { companyLegalName: legalName, ...BUSINESS_ENTITY[region === 'NZ' ? 'NZ' : 'AU'] });
+    setPath(record, 'scoreboard.businessDetails.annualRevenue', 1250000);
+    for (const [key, value] of Object.entries(FINANCE)) setPath(record, `scoreboard.businessDetails.financeDetails.${key}`, value);
+    setPath(record, 'scoreboard.businessDetails.financeDetails.completed', 'yes');
+  }
 }
+
+/** The industry of a confirmed demo company (server/seed/data/industries.yaml). */
+const CONFIRMED_ENTITY = { industry: 'Construction', subDivision: 'Building Construction', subGroup: 'Residential Building Construction' };
+/** The business details entity section of a demo company, by region. */
+const BUSINESS_ENTITY = {
+  AU: { companyLegalAddress: '1 George Street, Sydney NSW 2000', tradingAddressSame: true, businessContactNumber: '0298765432', streetNo: '1', streetName: 'George Street', suburb: 'Sydney', state: 'NSW', postCode: '2000', country: 'Australia', countryCode: 'AU' },
+  NZ: { companyLegalAddress: '1 Queen Street, Auckland 1010', tradingAddressSame: true, businessContactNumber: '093031234', streetNo: '1', streetName: 'Queen Street', suburb: 'Auckland Central', state: 'Auckland', postCode: '1010', country: 'New Zealand', countryCode: 'NZ' },
+};
+/** Finance details a demo company gave. */
+const FINANCE = { currentFleetSize: '4', numberOfEmployees: '25', purchaseMoreVehicles: 'yes', howManyVehicles: '2', valueOfApplication: 100000 };
 
 /** Main statuses reached only after the business details were completed. */
 const AFTER_BUSINESS_DETAILS = ['approvals', 'reviewAndSignContract', 'finished'];

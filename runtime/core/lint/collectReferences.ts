@@ -65,6 +65,19 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
       logic(load?.when, `${at}/when`);
       for (const [k, v] of Object.entries(load?.variables ?? {})) template(v, `${at}/variables/${k}`);
     }
+    for (const [role, entries] of Object.entries(step?.writable ?? {})) {
+      (entries ?? []).forEach((entry, i) => {
+        if (typeof entry === 'object' && entry !== null) (entry.via ?? []).forEach((name, j) => out.push({ kind: 'operation', name, file, pointer: `${toPointer(['steps', stepId, 'writable', role, i])}/via/${j}` }));
+      });
+    }
+    (step?.completion ?? []).forEach((completion, i) => {
+      const at = toPointer(['steps', stepId, 'completion', i]);
+      (completion?.sections ?? []).forEach((section, j) => message(section?.message, `${at}/sections/${j}/message`));
+      (completion?.rules ?? []).forEach((rule, j) => {
+        message(rule?.message, `${at}/rules/${j}/message`);
+        logic(rule?.when, `${at}/rules/${j}/when`);
+      });
+    });
   }
   const stepSchemas = (step: string) => eachBlock(flow).filter((b) => b.step === step && b.block?.type === 'form').map((b) => (b.block as { schema: string }).schema);
   for (const site of eachTransition(flow)) {

@@ -2,6 +2,7 @@ import type { DefinitionError, DefinitionSet, FlowDef } from '../types';
 import { didYouMean, errorAt, toPointer } from '../source';
 import { eachBlock, eachTransition, eventsOf } from '../flow/walkFlow';
 import { STATUS_TARGET } from '../flow/statusTransition';
+import { isWritable, writablePath } from '../flow/writable';
 
 /** Cross-file references every loader run checks: steps, schemas, trackers, statuses, roles. */
 export function checkReferences(defs: DefinitionSet): DefinitionError[] {
@@ -49,6 +50,13 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
     for (const [r] of Object.entries(def?.writable ?? {})) {
       if (roles && r !== '*' && !roles.includes(r)) at(`${base}/writable/${r}`, `unknown role '${r}'`, didYouMean(r, roles));
     }
+    // A completion flag nobody may write in its step would never be requested.
+    const writable = Object.values(def?.writable ?? {}).flat().map(writablePath);
+    (def?.completion ?? []).forEach((completion, i) => {
+      if (typeof completion?.flag === 'string' && !isWritable(writable, completion.flag)) {
+        at(`${base}/completion/${i}/flag`, `completion flag '${completion.flag}' is not writable in step '${stepId}'`, `add it (or a parent '.*') to the step's writable paths of the role that completes the step`);
+      }
+    });
   }
   for (const site of eachTransition(flow)) {
     step(`${site.pointer}/target`, site.transition?.target);

@@ -39,21 +39,45 @@ function findSchemaAtPath(schema: JsonSchema, path: string): JsonSchema | undefi
   return node;
 }
 
-function childSchema(node: JsonSchema, segment: string): JsonSchema | undefined {
-  const props = node.properties as Record<string, JsonSchema> | undefined;
-  if (props?.[segment]) return props[segment];
-  if (/^\d+$/.test(segment) && node.items && typeof node.items === 'object') {
-    return Array.isArray(node.items) ? (node.items[Number(segment)] as JsonSchema) : (node.items as JsonSchema);
+/** Whether `key` is an own member of `node` (never an inherited name such as `__proto__` or `toString`). */
+const hasOwn = (node: unknown, key: string): boolean => node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, key);
+
+/** A member that is a schema: an object, or `true` (any value, read as `{}`). */
+function asSchema(value: unknown): JsonSchema | undefined {
+  if (value === true) return {};
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonSchema) : undefined;
+}
+
+/** A canonical array position (`0`, `7`, `12`; not `01` or `-1`). */
+export const isIndexSegment = (segment: string): boolean => /^(0|[1-9][0-9]{0,8})$/.test(segment);
+
+/**
+ * The subschema of one path segment: an own `properties` member, an `items` schema for an array
+ * position, an `additionalProperties` schema, or the same through allOf/anyOf/oneOf/then/else.
+ */
+export function childSchema(node: JsonSchema, segment: string): JsonSchema | undefined {
+  const props = node.properties;
+  if (hasOwn(props, segment)) {
+    const own = asSchema((props as Record<string, unknown>)[segment]);
+    if (own) return own;
   }
+  if (isIndexSegment(segment) && node.items && typeof node.items === 'object') {
+    return Array.isArray(node.items) ? asSchema(node.items[Number(segment)]) : asSchema(node.items);
+  }
+  const extra = node.additionalProperties;
+  if (extra !== null && typeof extra === 'object' && !Array.isArray(extra)) return extra as JsonSchema;
   for (const key of ['allOf', 'anyOf', 'oneOf']) {
-    for (const branch of (node[key] as JsonSchema[] | undefined) ?? []) {
-      const found = childSchema(branch, segment);
+    const branches = node[key];
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches as unknown[]) {
+      const schema = asSchema(branch);
+      const found = schema ? childSchema(schema, segment) : undefined;
       if (found) return found;
     }
   }
   for (const key of ['then', 'else']) {
-    const branch = node[key] as JsonSchema | undefined;
-    const found = branch && typeof branch === 'object' ? childSchema(branch, segment) : undefined;
+    const branch = asSchema(node[key]);
+    const found = branch ? childSchema(branch, segment) : undefined;
     if (found) return found;
   }
   return undefined;

@@ -1,6 +1,6 @@
 export { validateForm, withoutEmpty, type CompiledValidator, type FormRule, type ValidateFormOptions } from './validateForm';
 export { prepareSchema, formatPattern, FORM_KEYWORDS } from './prepareSchema';
-export { fieldPathOf, schemaAtPath, type ValidationErrorLike } from './fieldPath';
+export { fieldPathOf, schemaAtPath, childSchema, isIndexSegment, type ValidationErrorLike } from './fieldPath';
 export { resolveMessageKey, messageKeyCandidates, namedFormatOf, KEYWORD_RANK, KEYWORD_KEY_PREFIX, DEFAULT_MESSAGE_KEY, type MessageQuery, type MessageSources } from './resolveMessage';
 export { interpolate } from './interpolate';
 export { schemaRules, failingRules } from './schemaRules';

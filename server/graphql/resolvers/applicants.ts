@@ -84,7 +84,8 @@ export const applicantResolvers = {
           expectedVersion: args.expectedVersion,
           columns: { secondary_user_id: officerId },
         });
-        await sendInvitation(ctx, access.app, args.userInfo.email);
+        // Naming the officer already named changes nothing: no second invitation.
+        if (result.decision.kind !== 'unchanged') await sendInvitation(ctx, access.app, args.userInfo.email);
         const secondaryApplicant = { ...(getPath(access.app.record, 'scoreboard.secondaryApplicant') as object), ...(patch(officerId).value as object) };
         return { ...accepted(result), secondaryApplicant };
       },

@@ -66,14 +66,17 @@ export const applicationResolvers = {
   Mutation: {
     createOrUpdateProperty: guard('applicationMember', async (args: { applicationId: string; params: PropertyParams; expectedVersion?: number | null }, ctx, access) => {
       const { path, value } = propertyWrite(args.params);
-      const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path, value }, expectedVersion: args.expectedVersion, snapshot: access.app });
+      const request = { path, value, operation: 'createOrUpdateProperty' };
+      const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request, expectedVersion: args.expectedVersion, snapshot: access.app });
       return accepted(result, entityMessage(ctx, access, path, value));
     }),
     updateDocusignStatus: guard('applicationMember', async (args: { applicationId: string; docusignStatus: string; expectedVersion?: number | null }, ctx, access) => {
       const request = { path: 'scoreboard.docusignStatus', value: args.docusignStatus };
       const first = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request, expectedVersion: args.expectedVersion });
       const result = args.docusignStatus === 'completed' ? await advanceAfterSigning(ctx, access, first) : first;
-      return accepted(result, first.decision.kind === 'unchanged' ? 'unchanged' : 'OK');
+      // 'unchanged' only when neither the signing status nor (after it) the journey's status moved.
+      const moved = first.decision.kind !== 'unchanged' || result !== first;
+      return accepted(result, moved ? 'OK' : 'unchanged');
     }),
   },
 };

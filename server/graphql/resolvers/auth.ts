@@ -71,9 +71,9 @@ export const authResolvers = {
       return { success: true, code: null, error: null, user: authUser(result.user), redirectTo: await landingPath(ctx.db, result.user.id) };
     }),
     logout: guard('anyone', async (_: unknown, ctx) => {
-      if (ctx.sessionIdHash) await destroySession(ctx.db, ctx.sessionIdHash);
+      const ended = ctx.sessionIdHash ? await destroySession(ctx.db, ctx.sessionIdHash) : false;
       ctx.setCookie(sessionCookie(null, ctx.services.config.production));
-      return { success: true };
+      return { success: true, message: ended ? 'OK' : 'unchanged' };
     }),
     requestPasswordReset: guard('anyone', async (args: { email: string }, ctx) => {
       // Counted whether or not the e-mail has an account: the answer never tells them apart.

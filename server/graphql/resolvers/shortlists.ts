@@ -5,7 +5,7 @@
 import { getPath } from '../../../runtime/core/source/pointer';
 import { calculatorRules } from '../../catalogue';
 import type { ServerContext } from '../../context';
-import { activeApplicationId, assertValid, writeRecord } from '../../enforce';
+import { activeApplicationId, assertValid, sameValue, writeRecord } from '../../enforce';
 import { apiError, guard, memberAccess, type MemberAccess } from '../access';
 import type { SessionUser } from '../../auth';
 import { depsOf, vehicleApplication } from './shared';
@@ -61,15 +61,22 @@ export const shortlistResolvers = {
       }
       assertValid(layers, 'calculator.shortlists', list);
       let vehicle: Record<string, unknown> | null = null;
+      let changed = false;
       if (target) {
-        await writeRecord(depsOf(ctx), { applicationId: target.app.id, caller: user, request: { path: 'calculator.shortlists', value: list }, expectedVersion: args.expectedVersion });
+        const result = await writeRecord(depsOf(ctx), { applicationId: target.app.id, caller: user, request: { path: 'calculator.shortlists', value: list }, expectedVersion: args.expectedVersion });
+        changed = result.decision.kind !== 'unchanged';
         const after = await memberAccess(ctx, target.app.id);
         vehicle = vehicleApplication(after.app, after.roles, user.id, ctx.services.brands.byId(after.app.brandId)?.orgId);
       }
-      await ctx.db.updateTable('users').set({ shortlists: list as never }).where('id', '=', user.id).execute();
+      const profile = await ctx.db.selectFrom('users').select('shortlists').where('id', '=', user.id).executeTakeFirst();
+      if (!sameValue(profile?.shortlists ?? [], list)) {
+        await ctx.db.updateTable('users').set({ shortlists: list as never }).where('id', '=', user.id).execute();
+        changed = true;
+      }
       return {
         success: true,
-        message: leftOut ? limitText : 'OK',
+        // The limit's text when a merge left vehicles out; else whether the call changed a saved list.
+        message: leftOut ? limitText : changed ? 'OK' : 'unchanged',
         code: leftOut ? 'SHORTLIST_LIMIT' : null,
         results: { userProfile: await userProfile(ctx, user.id), vehicleApplication: vehicle },
       };

@@ -1,10 +1,11 @@
 /**
- * Wet signature (spec 002 s4): attach signed uploads, clear them, submit. Generating and e-mailing the
- * documents (getWetSignatureUrl, sendWetSignatureEmail, getQuotePDF) waits for the documents provider.
+ * Wet signature (spec 002 s4): attach signed uploads, clear them, submit; each answer says whether it changed
+ * anything. Generating and e-mailing the documents (getWetSignatureUrl, sendWetSignatureEmail, getQuotePDF)
+ * waits for the documents provider.
  */
 import { getPath } from '../../../runtime/core/source/pointer';
 import type { ServerContext } from '../../context';
-import { idempotent, refuse, selectionOf, writeRecord, type AppSnapshot } from '../../enforce';
+import { refuse, selectionOf, writeRecord, type AppSnapshot, type EnforceError } from '../../enforce';
 import { confirmUpload, fileByUuid, signedDownload, slotAt } from '../../files';
 import { guard, type MemberAccess } from '../access';
 import { fileCall } from './files';
@@ -21,6 +22,16 @@ function documentName(name: string): string {
 function notSubmitted(app: AppSnapshot): void {
   if (getPath(app.record, 'scoreboard.wetSignature.status') === 'completed') throw refuse('ALREADY_SUBMITTED', 'the signed documents are already submitted', { applicationId: app.id });
 }
+
+/** Why a submit that would change nothing is refused: submitted already, or finished without wet signing. */
+function nothingToSubmit(app: AppSnapshot): EnforceError {
+  if (getPath(app.record, 'scoreboard.wetSignature.status') === 'completed') return refuse('ALREADY_SUBMITTED', 'the signed documents are already submitted', { applicationId: app.id });
+  const signType = getPath(app.record, 'scoreboard.wetSignature.signType') ?? 'none';
+  return refuse('INVALID_TRANSITION', `the application is finished already (signing: ${String(signType)}): there are no signed documents to submit`, { applicationId: app.id });
+}
+
+/** 'OK' when a write changed the application, 'unchanged' when it held that already. */
+const said = (changed: boolean) => (changed ? 'OK' : 'unchanged');
 
 /** Signed URLs are built on the brand's configured public origin, never on the request's Host. */
 const origin = (ctx: ServerContext) => ctx.brand.publicOrigin;
@@ -43,23 +54,29 @@ export const wetSignatureResolvers = {
         const file = await fileCall(() => confirmUpload(ctx.db, ctx.services.storage, found));
         // The stored reference comes from the file row, not from the client's description of it.
         const value = { fileName: file.file_name, uuid: file.id, mimeType: file.mime_type };
-        await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path, value } });
-        return { url: (await signedDownload(ctx.services.storage, file, origin(ctx))).signedUrl };
+        const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path, value, operation: 'uploadWetSignature' } });
+        return { url: (await signedDownload(ctx.services.storage, file, origin(ctx))).signedUrl, message: said(result.decision.kind !== 'unchanged') };
       },
     ),
     deleteWetSignature: guard('applicationMember', async (args: { applicationId: string; wetSignatureObjName: string }, ctx, access: MemberAccess) => {
       const name = documentName(args.wetSignatureObjName);
       notSubmitted(access.app);
-      await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value: null } });
-      return { url: null };
+      const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: `scoreboard.wetSignature.${name}.uploadFile`, value: null, operation: 'deleteWetSignature' } });
+      return { url: null, message: said(result.decision.kind !== 'unchanged') };
     }),
     submitWetSignature: guard('applicationMember', async (args: { applicationId: string; status?: string | null }, ctx, access: MemberAccess) => {
       if (args.status != null && args.status !== 'completed') throw refuse('INVALID_VALUE', "status must be 'completed'", { status: args.status });
-      // One submission per application: a repeat (double click, retry after a lost answer) gets the first answer.
-      return idempotent(ctx.db, 'submitWetSignature', access.app.id, access.user.id, async () => {
-        await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: 'scoreboard.status', value: 'finished' } });
-        return { url: `/applications/${access.app.id}` };
+      notSubmitted(access.app);
+      // One submission per application: only the call whose transition lands answers success; a repeat (double
+      // click, retry after a lost answer, a concurrent submit) is refused saying it was submitted already.
+      await writeRecord(depsOf(ctx), {
+        applicationId: access.app.id,
+        caller: access.user,
+        request: { path: 'scoreboard.status', value: 'finished' },
+        snapshot: access.app,
+        refuseUnchanged: nothingToSubmit,
       });
+      return { url: `/applications/${access.app.id}`, message: said(true) };
     }),
   },
 };

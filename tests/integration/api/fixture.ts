@@ -38,6 +38,9 @@ const applicant = (u: { id: string; email: string; first: string; last: string }
   ...extra,
 });
 
+/** The confirmed company's entity (company lookup and industry, spec 001 s2). */
+const ENTITY = { entityName: 'Fixture Pty Ltd', entityType: 'PRV', industry: 'Construction', subDivision: 'Building', subGroup: 'House construction' };
+
 function vehicleRecord(id: string, primary: JsonObject, secondary?: JsonObject): JsonObject {
   return {
     applicationId: id,
@@ -54,7 +57,7 @@ function vehicleRecord(id: string, primary: JsonObject, secondary?: JsonObject):
       vehicleDetails: { make: 'TOYOTA', model: 'HILUX' },
       leaseDetails: { monthlyRentalNet: 1200, terms: 48 },
       companyDetails: { companyName: 'Fixture Pty Ltd' },
-      entityDetails: { entityName: 'Fixture Pty Ltd', entityType: 'PRV', hasSecondaryApplicant: secondary ? 'yes' : 'no' },
+      entityDetails: { ...ENTITY, hasSecondaryApplicant: secondary ? 'yes' : 'no' },
       primaryApplicant: primary,
     },
   };
@@ -90,7 +93,13 @@ export async function insertFixture(db: Kysely<Database>): Promise<void> {
           applicationType: 'calculator',
           applicationStatus: 'draft',
           calculator: { shortlists: [] },
-          scoreboard: { status: 'businessDetails', currentUser: { region: 'AU' }, wetSignature: { signType: 'wet' } },
+          scoreboard: {
+            status: 'businessDetails',
+            currentUser: { region: 'AU' },
+            wetSignature: { signType: 'wet' },
+            companyDetails: { companyName: 'Calculator Customer Pty Ltd' },
+            entityDetails: { ...ENTITY, entityName: 'Calculator Customer Pty Ltd', hasSecondaryApplicant: 'no' },
+          },
         },
       },
       {
@@ -115,3 +124,19 @@ export async function insertFixture(db: Kysely<Database>): Promise<void> {
   await db.insertInto('sub_divisions').values([{ doc_id: 'DIV/01', industry_id: 'IND/01', name: 'Building' }]).execute();
   await db.insertInto('sub_groups').values([{ doc_id: 'GRP/01', industry_id: 'IND/01', sub_division_id: 'DIV/01', name: 'House construction' }]).execute();
 }
+
+/**
+ * Values that complete the business details step of a fixture application (flows' `completion` of
+ * `scoreboard.businessDetails.financeDetails.completed`; the company and officer are confirmed already), by
+ * scoreboard path, in the order the screens save them.
+ */
+export const BUSINESS_DETAILS: [string, unknown][] = [
+  [
+    'businessDetails.entityDetails',
+    { companyLegalName: 'Fixture Pty Ltd', companyLegalAddress: '1 George St, Sydney NSW 2000', tradingAddressSame: true, businessContactNumber: '0298765432', streetNo: '1', streetName: 'George St', suburb: 'Sydney', state: 'NSW', postCode: '2000' },
+  ],
+  ['businessDetails.annualRevenue', 250000],
+];
+
+/** Finance details as the last section saves them, completed. */
+export const FINANCE_COMPLETED = { currentFleetSize: '3', numberOfEmployees: '12', purchaseMoreVehicles: 'yes', howManyVehicles: '1', valueOfApplication: 50000, personalGuarantee: 'yes', completed: 'yes' };

@@ -1,4 +1,4 @@
-/** Wet signature: upload signed PDFs in the contract step, submit once (idempotently), no deleting afterwards. */
+/** Wet signature: upload signed PDFs in the contract step, submit once, no deleting afterwards; answers say what happened. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE } from './fixture';
 import { DATABASES, startHarness, type Harness, type Who } from './harness';
@@ -31,7 +31,19 @@ describe.each(DATABASES)('wet signature on %s', (kind) => {
       n: name,
       f: { fileName: 'evil name.exe', uuid, mimeType: 'application/x-evil' },
     });
-  const submit = () => h.gql('primary', 'mutation($id: ID!) { submitWetSignature(applicationId: $id, status: "completed") { url } }', { id: A });
+  const submit = (who: Who = 'primary') => h.gql(who, 'mutation($id: ID!) { submitWetSignature(applicationId: $id, status: "completed") { url } }', { id: A });
+  const idempotencyRows = async () => (await h.database.db.selectFrom('idempotency_keys').select('key').execute()).length;
+  /** A submit refused with `code` that changes nothing and stores nothing. */
+  async function refusedSubmit(who: Who, code: string) {
+    const before = await row(h, A);
+    const audits = (await audit(h, A)).length;
+    const answer = await submit(who);
+    expect(codeOf(answer)).toBe(code);
+    expect(answer.data?.submitWetSignature ?? null).toBeNull();
+    expect(await row(h, A)).toEqual(before);
+    expect((await audit(h, A)).length).toBe(audits);
+    expect(await idempotencyRows()).toBe(0);
+  }
   const remove = (name: string) => h.gql('primary', 'mutation($id: ID!, $n: String!) { deleteWetSignature(applicationId: $id, wetSignatureObjName: $n) { url } }', { id: A, n: name });
 
   it('submits once the required documents are uploaded, and only once', async () => {
@@ -55,13 +67,54 @@ describe.each(DATABASES)('wet signature on %s', (kind) => {
     expect(first.data?.submitWetSignature).toEqual({ url: `/applications/${A}` });
     const after = await row(h, A);
     expect(after.record.scoreboard).toMatchObject({ status: 'finished', wetSignature: { status: 'completed' } });
-    const again = await submit();
-    expect(again.data).toEqual(first.data);
+    // A repeat says it was submitted already, and changes nothing.
+    expect(codeOf(await submit())).toBe('ALREADY_SUBMITTED');
     expect((await row(h, A)).version).toBe(after.version);
     expect((await audit(h, A)).filter((r) => r.action.startsWith('transition')).map((r) => [r.action, r.from_status, r.to_status])).toEqual([
       ['transition:primary.wetSignatureSubmitted', 'reviewAndSignContract', 'finished'],
     ]);
     expect(codeOf(await remove('documentMLA'))).toBe('ALREADY_SUBMITTED');
     expect(codeOf(await upload('primary', 'documentMLA', uuid))).toBe('ALREADY_SUBMITTED');
+  });
+
+  it('refuses a submit that would change nothing: a finished application, digital signing, another officer', async () => {
+    // Finished by digital signing (the provider's outcome): there is nothing to submit.
+    await serverSets(h, A, 'scoreboard.wetSignature', { signType: 'digital' });
+    await serverSets(h, A, 'scoreboard.status', 'finished');
+    await refusedSubmit('primary', 'INVALID_TRANSITION');
+    await refusedSubmit('secondary', 'INVALID_TRANSITION');
+    // Finished by an earlier wet-signature submission.
+    await serverSets(h, A, 'scoreboard.wetSignature', { signType: 'wet', status: 'completed' });
+    await refusedSubmit('primary', 'ALREADY_SUBMITTED');
+    // Still in the contract step: digital signing has no wet documents; for the secondary officer only the
+    // signing provider finishes the contract.
+    await serverSets(h, A, 'scoreboard.status', 'reviewAndSignContract');
+    await serverSets(h, A, 'scoreboard.wetSignature', { signType: 'digital' });
+    await refusedSubmit('primary', 'GUARD_FAILED');
+    await serverSets(h, A, 'scoreboard.wetSignature', { signType: 'wet' });
+    await refusedSubmit('secondary', 'PROVIDER_OUTCOME');
+  });
+
+  it('answers success to exactly one of two concurrent submits', async () => {
+    const uuid = await saveFile('primary');
+    for (const name of ['documentMLA', 'documentBank', 'documentQuote', 'documentPCA']) expect(codeOf(await upload('primary', name, uuid))).toBe('ok');
+    const answers = await Promise.all([submit(), submit()]);
+    expect(answers.map(codeOf).sort()).toEqual(['ALREADY_SUBMITTED', 'ok']);
+    expect((await audit(h, A)).filter((r) => r.action.startsWith('transition')).length).toBe(1);
+    expect(await idempotencyRows()).toBe(0);
+  });
+
+  it('reads only references the attaching call wrote: a forged document reference is refused and cannot finish the contract', async () => {
+    const forged = { uuid: '00000000-0000-4000-8000-00000000dead', fileName: 'signed.pdf', mimeType: 'application/pdf' };
+    for (const name of ['documentMLA', 'documentBank', 'documentQuote', 'documentPCA']) {
+      const answer = await h.gql('primary', 'mutation($id: ID!, $p: PropertyParams!) { createOrUpdateProperty(applicationId: $id, params: $p) { status } }', {
+        id: A,
+        p: { value: forged, propertyFirst: 'wetSignature', propertySecond: name, propertyThird: 'uploadFile' },
+      });
+      expect(codeOf(answer)).toBe('FORBIDDEN_PATH');
+      expect(answer.errors?.[0].extensions?.reason).toMatch(/written only by uploadWetSignature, deleteWetSignature, not by createOrUpdateProperty/);
+    }
+    await refusedSubmit('primary', 'GUARD_FAILED');
+    expect(((await row(h, A)).record.scoreboard as { wetSignature: Record<string, unknown> }).wetSignature).toEqual({ signType: 'wet' });
   });
 });

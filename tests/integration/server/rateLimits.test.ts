@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createPasswordProvider } from '../../../server/auth';
-import { createRateLimiter, normaliseAddress, readLimitSettings, type LimitAction, type LimitScope, type LimitSettings } from '../../../server/limits';
+import { clientAddress, createRateLimiter, IN_PROCESS_CLIENT, normaliseAddress, readLimitSettings, type LimitAction, type LimitScope, type LimitSettings } from '../../../server/limits';
 import { enquiry } from './enquiryFixture';
 import { DATABASES, startServer, type TestServer } from './harness';
 
@@ -166,6 +166,16 @@ describe('rate limiter mechanics', () => {
     expect(normaliseAddress('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
     expect(normaliseAddress('::ffff:203.0.113.9')).toBe('203.0.113.9');
     expect(normaliseAddress('203.0.113.9')).toBe('203.0.113.9');
+  });
+
+  it("takes the socket's peer unless proxies are trusted, and then only the entry the nearest proxy added", () => {
+    const request = new Request('http://au.localhost/graphql', { headers: { 'x-forwarded-for': '203.0.113.1, 198.51.100.7' } });
+    const server = { req: { socket: { remoteAddress: '::ffff:127.0.0.1' } } };
+    expect(clientAddress(request, server, 0)).toBe('127.0.0.1');
+    expect(clientAddress(request, server, 1)).toBe('198.51.100.7');
+    expect(clientAddress(request, server, 2)).toBe('203.0.113.1');
+    expect(clientAddress(new Request('http://au.localhost/', { headers: { 'x-forwarded-for': 'not-an-address' } }), server, 1)).toBe('127.0.0.1');
+    expect(clientAddress(request, {}, 0)).toBe(IN_PROCESS_CLIENT);
   });
 
   it('refuses malformed or missing rules instead of switching a limit off', () => {

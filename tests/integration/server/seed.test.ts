@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachTransition } from '../../../runtime/core/flow';
 import { holds } from '../../../runtime/core/logic/evaluate';
-import { EnforceError, RECORD_SCHEMAS, assertValid, flowsFor } from '../../../server/enforce';
+import { EnforceError, RECORD_SCHEMAS, assertComplete, assertValid, completionsFor, flowsFor } from '../../../server/enforce';
 import { ratebookRows } from '../../../server/seed/ratebook';
 import { isValidAbn, isValidNzbn } from '../../../server/seed/referenceData';
 import { seedAll, demoLogins } from '../../../server/seed/index';
@@ -70,6 +70,27 @@ describe.each(DATABASES)('seed on %s', (kind) => {
         if (!ways.some((site) => holds(site.transition.guard, context))) failures.push(`${a.id} ${flow.id}: ${String(status)} (${ways.map((w) => w.event).join(', ') || 'no transition'})`);
       }
     }
+    expect(failures).toEqual([]);
+  });
+
+  it('seeds only completion flags whose step is complete (flows\' step `completion`)', async () => {
+    const apps = await s.database.db.selectFrom('applications').select(['id', 'record', 'application_type', 'primary_user_id', 'brand_id', 'region']).execute();
+    const failures: string[] = [];
+    let checked = 0;
+    for (const a of apps) {
+      const layers = definitions().layers({ brand: a.brand_id, region: a.region.toLowerCase() });
+      const context = { record: a.record, user: { id: a.primary_user_id, member: 'primary' } };
+      for (const completion of completionsFor(definitions().defs, a.application_type)) {
+        if (get(a.record, completion.def.flag) !== completion.def.value) continue;
+        checked++;
+        try {
+          assertComplete(layers, completion, context);
+        } catch (e) {
+          failures.push(`${a.id} ${completion.def.flag}: ${(e as Error).message}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
     expect(failures).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { deriveRoles, findStatusTransition, isWritable, next, progressRows, writablePaths, type FlowDef } from '../../../runtime/core';
+import { deriveRoles, findStatusTransition, isWritable, next, progressRows, writablePaths, writableVia, type FlowDef } from '../../../runtime/core';
 import { FLOW } from './fixtures';
 
 const flow = parse(FLOW) as FlowDef;
@@ -64,6 +64,14 @@ describe('status, roles and writes for the server', () => {
     expect(isWritable(paths, 'item.note')).toBe(true);
     expect(isWritable(paths, 'item.notes')).toBe(false);
     expect(isWritable(paths, 'item.status')).toBe(false);
+  });
+  it('counts an entry with `via` only for a write by one of its operations', () => {
+    const attach: FlowDef = { ...flow, steps: { ...flow.steps, approvals: { ...flow.steps.approvals, writable: { owner: ['item.note', { path: 'item.file', via: ['attachFile'] }] } } } };
+    expect(writablePaths(attach, 'first', ['owner'])).toEqual(['item.note']);
+    expect(writablePaths(attach, 'first', ['owner'], 'saveItem')).toEqual(['item.note']);
+    expect(writablePaths(attach, 'first', ['owner'], 'attachFile')).toEqual(['item.note', 'item.file']);
+    expect(writableVia(attach, 'first', ['owner'], 'item.file')).toEqual(['attachFile']);
+    expect(writableVia(attach, 'first', ['viewer'], 'item.file')).toEqual([]);
   });
 });
 

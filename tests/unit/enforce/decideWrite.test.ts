@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadServerDefinitions } from '../../../server/definitions';
-import { decideWrite, EnforceError, flowsFor, rolesIn, type AppSnapshot, type Caller, type WriteRequest } from '../../../server/enforce';
+import { completionsFor, decideWrite, EnforceError, flowsFor, resolveRecordPath, rolesIn, type AppSnapshot, type Caller, type WriteRequest } from '../../../server/enforce';
 
 const definitions = loadServerDefinitions(join(import.meta.dirname, '../../..'));
 const defs = definitions.defs;
@@ -28,13 +28,27 @@ function app(scoreboard: Record<string, unknown>, over: Partial<AppSnapshot> = {
   };
 }
 
-const base = (extra: Record<string, unknown> = {}) => ({
+const base = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   status: 'businessDetails',
   statusSecondary: 'approvals',
   primaryApplicant: { userId: P.id, confirmed: 'yes' },
   secondaryApplicant: { userId: S.id },
   ...extra,
 });
+
+/** A scoreboard whose business details step is complete (flows' `completion` of financeDetails.completed). */
+const completed = (extra: Record<string, unknown> = {}) =>
+  base({
+    primaryApplicant: { userId: P.id, firstName: 'Pat', lastName: 'Primary', email: P.email, confirmed: 'yes' },
+    companyDetails: { companyName: 'Co Pty Ltd' },
+    entityDetails: { entityName: 'Co Pty Ltd', industry: 'I', subDivision: 'D', subGroup: 'G', hasSecondaryApplicant: 'no' },
+    businessDetails: {
+      entityDetails: { companyLegalName: 'Co Pty Ltd', companyLegalAddress: '1 A St', tradingAddressSame: true, businessContactNumber: '0298765432', streetNo: '1', streetName: 'A St', suburb: 'Sydney', state: 'NSW', postCode: '2000' },
+      annualRevenue: 100000,
+      financeDetails: { currentFleetSize: '1', numberOfEmployees: '2', purchaseMoreVehicles: 'no', completed: 'yes' },
+    },
+    ...extra,
+  });
 
 const decide = (a: AppSnapshot, caller: Caller, request: WriteRequest, by?: 'client' | 'server') => decideWrite({ defs, layers, app: a, caller, request, by });
 function refusal(fn: () => unknown): { code: string; message: string } {
@@ -106,7 +120,7 @@ describe('status writes are transition requests', () => {
   });
   it('a guard must hold', () => {
     expect(refusal(() => decide(app(base()), P, { path: 'scoreboard.status', value: 'approvals' })).code).toBe('GUARD_FAILED');
-    const done = app(base({ businessDetails: { financeDetails: { completed: 'yes' } } }));
+    const done = app(completed());
     expect(decide(done, P, { path: 'scoreboard.status', value: 'approvals' })).toMatchObject({ kind: 'transition', from: 'businessDetails', to: 'approvals', event: 'businessDetailsCreated' });
     expect(refusal(() => decide(done, S, { path: 'scoreboard.status', value: 'approvals' })).code).toBe('TRANSITION_NOT_ALLOWED');
   });
@@ -140,5 +154,61 @@ describe('status writes are transition requests', () => {
     expect(refusal(() => decide(app(approvals), P, { path: 'scoreboard.secondaryApplicant.identityVerificationStatus', value: 'completed' })).code).toBe('TRANSITION_NOT_ALLOWED');
     expect(refusal(() => decide(app(approvals), P, { path: 'scoreboard.primaryApplicant.identityVerificationStatus', value: 'completed' })).code).toBe('GUARD_FAILED');
     expect(refusal(() => decide(app(approvals), P, { path: 'scoreboard.primaryApplicant.identityVerificationStatus', value: 'done' })).code).toBe('INVALID_VALUE');
+  });
+});
+
+describe('completion flags are requests (flows\' step `completion`)', () => {
+  it('declare flags, sections and required members the record schema has', () => {
+    const declared = [...completionsFor(defs, 'vehicle'), ...completionsFor(defs, 'calculator')];
+    expect(declared.map((c) => `${c.flow}.${c.step}: ${c.def.flag}`)).toEqual([
+      'primary.businessDetails: scoreboard.primaryApplicant.confirmed',
+      'primary.businessDetails: scoreboard.businessDetails.financeDetails.completed',
+      'calculatorApplication.businessDetails: scoreboard.primaryApplicant.confirmed',
+      'calculatorApplication.businessDetails: scoreboard.businessDetails.financeDetails.completed',
+    ]);
+    for (const { def } of declared) {
+      const paths = [def.flag, ...def.sections.flatMap((s) => [s.path, ...(s.required ?? []).map((m) => `${s.path}.${m}`)]), ...(def.rules ?? []).map((r) => r.section)];
+      for (const path of paths) expect(() => resolveRecordPath(layers, {}, path), path).not.toThrow();
+    }
+  });
+  it('refuse a flag write naming the first failing section, with the record as the write leaves it', () => {
+    const e = refusal(() => decide(app(base()), P, { path: 'scoreboard.businessDetails.financeDetails', value: { completed: 'yes' } }));
+    expect(e).toEqual({ code: 'STEP_INCOMPLETE', message: "'scoreboard.businessDetails.financeDetails.completed' = \"yes\" completes step 'businessDetails' of flow 'primary', but section 'scoreboard.companyDetails' is missing" });
+    const full = completed();
+    const sections = full.businessDetails as Record<string, unknown>;
+    const without = app({ ...full, businessDetails: { ...sections, financeDetails: {} } });
+    expect(decide(without, P, { path: 'scoreboard.businessDetails.financeDetails', value: { currentFleetSize: '1', numberOfEmployees: '2', purchaseMoreVehicles: 'no', completed: 'yes' } }).kind).toBe('write');
+    expect(refusal(() => decide(without, P, { path: 'scoreboard.businessDetails.financeDetails.completed', value: 'yes' })).message).toMatch(/section 'scoreboard.businessDetails.financeDetails' lacks currentFleetSize, numberOfEmployees, purchaseMoreVehicles/);
+    // Writes that leave the flag unset are not requests.
+    expect(decide(app(base()), P, { path: 'scoreboard.businessDetails.financeDetails', value: { completed: '' } }).kind).toBe('write');
+  });
+  it('re-check the step when a transition guard reads the flag', () => {
+    const changed = completed({ entityDetails: { entityName: 'Co Pty Ltd', hasSecondaryApplicant: 'no' } });
+    expect(refusal(() => decide(app(changed), P, { path: 'scoreboard.status', value: 'approvals' }))).toMatchObject({ code: 'STEP_INCOMPLETE', message: expect.stringMatching(/section 'scoreboard.entityDetails' lacks industry, subDivision, subGroup/) });
+    const secondaryMissing = completed({ entityDetails: { entityName: 'Co Pty Ltd', industry: 'I', subDivision: 'D', subGroup: 'G', hasSecondaryApplicant: 'yes' }, secondaryApplicant: {} });
+    expect(refusal(() => decide(app(secondaryMissing), P, { path: 'scoreboard.status', value: 'approvals' })).message).toMatch(/a rule about 'scoreboard.secondaryApplicant' holds/);
+  });
+});
+
+describe('what a write changes', () => {
+  it('is unchanged when the record already holds the value (objects compared as JSON, null as absent)', () => {
+    const a = app(base({ businessDetails: { annualRevenue: 5, entityDetails: { suburb: 'A', state: 'NSW' } } }));
+    expect(decide(a, P, { path: 'scoreboard.businessDetails.annualRevenue', value: 5 })).toEqual({ kind: 'unchanged', path: 'scoreboard.businessDetails.annualRevenue', value: 5, mode: 'set' });
+    expect(decide(a, P, { path: 'scoreboard.businessDetails.entityDetails', value: { state: 'NSW', suburb: 'A' } }).kind).toBe('unchanged');
+    expect(decide(a, P, { path: 'scoreboard.businessDetails.entityDetails', value: { state: 'NSW' } }).kind).toBe('write');
+    const named = app(base({ secondaryApplicant: { userId: S.id, firstName: 'Sam' } }));
+    expect(decide(named, P, { path: 'scoreboard.secondaryApplicant', mode: 'merge', value: { firstName: 'Sam' } }).kind).toBe('unchanged');
+    expect(decide(named, P, { path: 'scoreboard.secondaryApplicant', mode: 'merge', value: { firstName: 'Sue' } }).kind).toBe('write');
+  });
+  it('walks own schema members only and bounds list positions', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(refusal(() => decide(app(base()), P, { path: `scoreboard.companyDetails.${name}`, value: {} })).code).toBe('INVALID_PATH');
+    }
+    const files = (n: number) => Array.from({ length: n }, (_, i) => ({ uuid: `u${i}` }));
+    const at = (n: number) => app(base({ businessDetails: { financeDetails: { fileUrls: files(n) } } }));
+    expect(decide(at(2), P, { path: 'scoreboard.businessDetails.financeDetails.fileUrls.2', value: { uuid: 'x' } })).toMatchObject({ kind: 'write', listSegments: [4] });
+    expect(refusal(() => decide(at(2), P, { path: 'scoreboard.businessDetails.financeDetails.fileUrls.3', value: { uuid: 'x' } })).message).toMatch(/holds 2 entries/);
+    expect(refusal(() => decide(at(10), P, { path: 'scoreboard.businessDetails.financeDetails.fileUrls.10', value: { uuid: 'x' } })).message).toMatch(/at most 10/);
+    expect(refusal(() => decide(app(base()), P, { path: 'scoreboard.businessDetails.financeDetails.fileUrls.x', value: {} })).code).toBe('INVALID_PATH');
   });
 });
