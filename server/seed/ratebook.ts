@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { parse } from 'yaml';
 import type { Database, RatebookTable } from '../db';
+import { prng } from './prng';
 
 interface ModelDef { model: string; body: string; cab?: string[]; fuel: string[]; seats: number[]; price: number; trims: string[] }
 
@@ -16,17 +17,6 @@ const COUNTRIES = ['AU', 'NZ'] as const;
 const YEARS = [2022, 2023, 2024, 2025, 2026];
 const DRIVETRAIN: Record<string, string[]> = { UTE: ['4WD', 'RWD'], SUV: ['FWD', '4WD'], SEDAN: ['FWD', 'RWD'], VAN: ['RWD', 'FWD'] };
 
-/** mulberry32: a small seeded PRNG so every run generates the same catalogue. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const pick = <T>(r: () => number, list: T[]): T => list[Math.floor(r() * list.length)];

@@ -82,17 +82,8 @@ export function expectedMatches(rows: Row[], country: string, f: Filters, rank: 
   return out.sort((a, b) => sign * (key(a) - key(b) || Number(a.id) - Number(b.id)));
 }
 
-/** mulberry32. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG the seed uses too. */
+export { prng } from '../../../server/seed/prng';
 
 /**
  * A random filter payload over the catalogue's values (used by the test and the benchmark). One in ten is the

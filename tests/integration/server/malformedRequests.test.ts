@@ -16,18 +16,8 @@ import { BAD_REQUEST_KEY, refusalBody, requestRefusal } from '../../../server/pl
 import { useRouter } from '../../../server/plugins/use-router';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
 import { DATABASES, startServer, type TestServer } from './harness';
+import { prng } from '../../../server/seed/prng';
 
-/** mulberry32: a small seeded PRNG (uniform in [0, 1)). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEED = 0x5eed_0008;
 /** Requests generated per category. */
