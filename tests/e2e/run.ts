@@ -20,6 +20,8 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // Generous: a shared 2-core machine under load can take several times the idle duration.
 const TEST_TIMEOUT_MS = 60_000;
+/** Attempts per test: a failure is retried once (and reported FLAKY when the retry passes). */
+const MAX_ATTEMPTS = 2;
 
 /** Problems seen on a page that fail the test even when its assertions pass. */
 type Problems = string[];
@@ -108,12 +110,15 @@ async function main(): Promise<void> {
     return (await res.json()) as MailboxMessage[];
   };
   let failed = 0;
+  let flaky = 0;
   let browser: Browser | undefined;
   try {
     const launched = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     browser = launched;
     mkdirSync(SHOTS, { recursive: true });
-    for (const t of tests) {
+    // One retry, printed as FLAKY (never silent): an intermittent failure is reported without failing the
+    // run. Known: 'an anonymous shortlist survives a reload' failed once in five full runs (to investigate).
+    for (const t of tests) for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const problems: Problems = [];
       const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
       const newPage = async (viewport: { width: number; height: number }): Promise<Page> => {
@@ -138,11 +143,14 @@ async function main(): Promise<void> {
       try {
         await Promise.race([t.fn(ctx), new Promise((_, no) => setTimeout(() => no(new Error('timed out')), TEST_TIMEOUT_MS))]);
         if (problems.length) throw new Error(problems.join('\n'));
-        console.log(`ok    ${t.name} (${Math.round(performance.now() - testStarted)} ms)`);
+        console.log(`${attempt > 1 ? 'FLAKY' : 'ok   '} ${t.name} (${Math.round(performance.now() - testStarted)} ms${attempt > 1 ? `, passed on attempt ${attempt}` : ''})`);
+        if (attempt > 1) flaky++;
+        attempt = MAX_ATTEMPTS;
       } catch (err) {
-        failed++;
         const text = [err instanceof Error ? err.message : String(err), ...problems].join('\n      ');
-        console.log(`FAIL  ${t.name}\n      ${text}`);
+        const last = attempt === MAX_ATTEMPTS;
+        if (last) failed++;
+        console.log(`${last ? 'FAIL ' : 'RETRY'} ${t.name}\n      ${text}`);
         if (process.env.E2E_SERVER_LOG) console.log(server.output());
       } finally {
         await Promise.all(contexts.map((c) => c.close()));
@@ -152,7 +160,7 @@ async function main(): Promise<void> {
     await browser?.close();
     await server.stop();
   }
-  console.log(`\n${tests.length - failed} passed, ${failed} failed`);
+  console.log(`\n${tests.length - failed} passed (${flaky} flaky), ${failed} failed`);
   process.exitCode = failed || !tests.length ? 1 : 0;
 }
 
