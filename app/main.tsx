@@ -6,10 +6,11 @@
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { registerLogicOps } from '../runtime/core/logic';
+import { createLogic, setRuntimeLogic } from '../runtime/core/logic';
 import { BUILT_IN_FIELD_WIDGETS, checkWidgetReferences, createWidgetRegistry, FlowRunner, type ValidatorModule } from '../runtime/react';
 import { brands, bundles, defaultRegion } from '../.generated/definitions';
-import { extensionEffects, extensionLogicOps, extensionWidgets } from '../extensions';
+import { extensionEffects, extensionWidgets } from '../extensions';
+import { extensionFunctions } from '../extensions/functions';
 import { isPublicPath, loadSession, signInGate } from './session';
 import { brandTheme } from './theme';
 
@@ -23,7 +24,8 @@ const [bundle, session] = await Promise.all([bundles[brand ? `${brand.id}.${bran
 const signIn = signInGate(bundle.settings.signIn);
 // Spec 002 s4: a failure loading the user or the application goes to the error page.
 if (session.status === 'error' && signIn && !isPublicPath(signIn, location.pathname)) history.replaceState(null, '', signIn.errorPath);
-registerLogicOps(extensionLogicOps);
+// The definitions evaluate with the runtime's operations and functions plus the product's (extensions/functions).
+setRuntimeLogic(createLogic({ functions: extensionFunctions }));
 const widgets = createWidgetRegistry(extensionWidgets);
 const problems = checkWidgetReferences(bundle, widgets, BUILT_IN_FIELD_WIDGETS);
 if (problems.length) throw problems[0];

@@ -2,9 +2,7 @@
  * Domain extensions registered from outside the runtime, by the names definitions use
  * (extensions/manifest.yaml lists the same names; lint checks YAML against it).
  */
-import type { LogicOps } from '../runtime/core/logic';
 import { lazyComponent, type BlockWidgetProps, type EffectRegistry, type WidgetRegistry } from '../runtime/react';
-import { lastPage } from './calculator/paging';
 import { logout } from './effects/logout';
 import { reload } from './effects/reload';
 import { UpperCaseText } from './widgets/UpperCaseText';
@@ -27,6 +25,5 @@ export const extensionWidgets: WidgetRegistry = {
 /** Named effects (`{ effect: name }`). */
 export const extensionEffects: EffectRegistry = { logout, reload };
 
-
-/** Logic operations (`{ name: [args] }` in definitions): `lastPage` [total, pageSize] (extensions/calculator/paging.ts). */
-export const extensionLogicOps: LogicOps = { lastPage };
+/** Functions definitions call by name: extensions/functions (pure TypeScript, the server loads them too). */
+export { extensionFunctions } from './functions';

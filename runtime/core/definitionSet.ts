@@ -1,5 +1,6 @@
 /** The loaded definition set and merged layers (see `schemas/meta/config.json`, `layer.json`). */
 import type { DefinitionError, FlowDef, FormatDef, LayerDef, SourceLocation } from './types';
+import type { MappingDef } from './load/mappings';
 
 /** A JSON Schema (draft-07) object as read from `schemas/`. */
 export type JsonSchema = Record<string, unknown>;
@@ -33,6 +34,8 @@ export interface ExtensionManifest {
   widgets?: string[];
   effects?: string[];
   logicOps?: string[];
+  /** Function name -> signature, e.g. `(rows: list, vehicle: object, term: number) => object` (lint checks calls). */
+  functions?: Record<string, string>;
   formats?: string[];
   /** Message keys code shows (the runtime's renderers, extensions); lint checks they resolve. */
   messages?: string[];
@@ -58,6 +61,8 @@ export interface DefinitionSet {
   manifest?: ExtensionManifest;
   /** Source positions for every value, for errors and provenance. */
   sources: SourceMaps;
+  /** Mappings (fragments/*.yaml, `mapping:`) by name: expanded where flows use them, kept for lint. */
+  mappings?: Record<string, { file: string; pointer: string; mapping: MappingDef }>;
 }
 
 /** Where a merged value came from. */

@@ -12,3 +12,4 @@ export * from './flow';
 export * from './chain';
 export * from './lint';
 export * from './query';
+export * from './functions';

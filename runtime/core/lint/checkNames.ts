@@ -1,7 +1,8 @@
 import type { DefinitionError, DefinitionSet } from '../types';
 import { didYouMean, errorAt } from '../source';
-import { BUILTIN_LOGIC_OPS, coreLogicOps } from '../logic/ops';
-import { logicOperators } from '../logic/dependencies';
+import { arity } from '../functions';
+import type { Logic } from '../types';
+import { knownFunctions, knownLogicNames } from './knownLogic';
 import type { Reference } from './collectReferences';
 import { STANDARD_FORMATS, STANDARD_WIDGETS } from './knownNames';
 
@@ -25,12 +26,23 @@ export function checkNames(defs: DefinitionSet, references: Reference[], known: 
     format: { names: [...formats], what: 'format', where: 'add it under formats in a layer' },
   };
   if (known.operations) lists.operation = { names: known.operations, what: 'GraphQL operation', where: `define it in ${defs.config.graphql ?? 'the GraphQL schema'}` };
-  const ops = [...BUILTIN_LOGIC_OPS, ...Object.keys(coreLogicOps), ...(manifest.logicOps ?? [])];
+  const ops = knownLogicNames(defs);
+  const functions = knownFunctions(defs);
   const out: DefinitionError[] = [];
   for (const ref of references) {
     if (ref.kind === 'logic') {
-      for (const op of logicOperators(ref.logic)) {
-        if (!ops.includes(op)) out.push(errorAt(defs.sources, ref.file, ref.pointer, `unknown logic operation '${op}'`, hintFor(op, ops, 'list it under logicOps in the extension manifest')));
+      for (const { op, args } of logicCalls(ref.logic)) {
+        if (!ops.includes(op)) {
+          out.push(errorAt(defs.sources, ref.file, ref.pointer, `unknown logic operation '${op}'`, hintFor(op, ops, 'list it under logicOps or functions in the extension manifest')));
+          continue;
+        }
+        const signature = functions[op];
+        if (!signature) continue;
+        const [min, max] = arity(signature);
+        if (args < min || args > max) {
+          const wanted = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+          out.push(errorAt(defs.sources, ref.file, ref.pointer, `function '${op}' takes ${wanted} argument${wanted === '1' ? '' : 's'}, here ${args}`, `${op}${signature}`));
+        }
       }
       continue;
     }
@@ -43,4 +55,18 @@ export function checkNames(defs: DefinitionSet, references: Reference[], known: 
 function hintFor(name: string, names: string[], otherwise: string): string {
   const hint = didYouMean(name, names);
   return hint.startsWith('did you mean') ? hint : otherwise;
+}
+
+/** Every operation an expression applies, with how many arguments it passes (a lone value counts as one). */
+function logicCalls(logic: Logic): { op: string; args: number }[] {
+  const out: { op: string; args: number }[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (node === null || typeof node !== 'object' || Object.keys(node).length !== 1) return;
+    const [op, raw] = Object.entries(node)[0];
+    out.push({ op, args: Array.isArray(raw) ? raw.length : 1 });
+    visit(raw);
+  };
+  visit(logic);
+  return out;
 }

@@ -2,7 +2,7 @@ import type { DefinitionSet, FlowDef, Logic } from '../types';
 import { toPointer } from '../source/pointer';
 import { eachBlock, eachTransition } from '../flow/walkFlow';
 import { templateParts } from '../logic/evaluate';
-import { BUILTIN_LOGIC_OPS, registeredLogicOps } from '../logic/ops';
+import { knownLogicNames } from './knownLogic';
 import { closest } from '../source/didYouMean';
 
 /** A name or expression some definition refers to, with where it sits. */
@@ -25,7 +25,7 @@ export const UI_LOGIC_KEYS = ['ui:visibleWhen', 'ui:enabledWhen'];
 /** Every reference in flows, layers, schemas and uiSchemas. */
 export function collectReferences(defs: DefinitionSet): Reference[] {
   const out: Reference[] = [];
-  const ops = [...BUILTIN_LOGIC_OPS, ...registeredLogicOps(), ...(defs.manifest?.logicOps ?? [])];
+  const ops = knownLogicNames(defs);
   for (const [id, flow] of Object.entries(defs.flows)) out.push(...flowReferences(flow, defs.flowFiles[id], ops));
   for (const [file, layer] of Object.entries(defs.layerFiles)) {
     const bodies: [string, typeof layer][] = [['', layer], ...Object.entries(layer.layers ?? {}).map(([name, body]) => [toPointer(['layers', name]), body] as [string, typeof layer])];

@@ -8,6 +8,7 @@ import { checkMessages } from './checkMessages';
 import { checkLayerKeys } from './checkLayerKeys';
 import { checkFormFields } from './checkFormFields';
 import { checkThenChains } from './checkThenChains';
+import { checkMappings } from './checkMappings';
 
 /** Options of {@link lintDefinitions}. */
 export interface LintOptions extends KnownNames {
@@ -25,7 +26,7 @@ export interface LintResult {
  * Lint a loaded definition set beyond what loading checks: dangling names (widgets, effects,
  * operations, formats, logic operations), unreachable steps, `var` paths, message keys per layer
  * combination, nested layer names, form field names (uiSchema keys, overrides, rules), `then`
- * chains (cycles, unhandled events).
+ * chains (cycles, unhandled events), mapping fields against the schemas or page state of both sides.
  * @example const { findings } = lintDefinitions(defs, { operations: ['saveItem'] });
  */
 export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}): LintResult {
@@ -42,6 +43,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkLayerKeys(defs),
     ...checkFormFields(defs),
     ...checkThenChains(defs),
+    ...checkMappings(defs),
   ];
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { findings, notes };

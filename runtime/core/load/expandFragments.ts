@@ -1,10 +1,11 @@
 import type { DefinitionError, SourceMaps } from '../types';
 import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../source';
+import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } from './mappings';
 
-/** What a fragment holds, named by its one kind key: a roles map, a block list or a list of record paths. */
-export type FragmentKind = 'roles' | 'blocks' | 'paths';
+/** What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping. */
+export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping';
 /** The kind keys a fragment may have (exactly one of them). */
-export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths'];
+export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping'];
 /** The key that names fragments where a flow uses them. */
 export const USE = 'use';
 
@@ -58,9 +59,13 @@ interface Cursor {
   stack: string[];
 }
 
-/** What kind of fragment a value at this output path may name, if any. */
-function contextOf(path: string[]): FragmentKind | undefined {
+/**
+ * What kind of fragment a value at this output path may name: roles, blocks, paths, an effects list
+ * (mapping items) or, anywhere else, a value (`{ use: mapping }`).
+ */
+function contextOf(path: string[]): FragmentKind | 'effects' | undefined {
   const n = path.length;
+  if (n >= 1 && path[n - 1] === 'effects') return 'effects';
   if (n === 1 && path[0] === 'roles') return 'roles';
   if (n >= 1 && path[n - 1] === 'blocks') return 'blocks';
   if (n === 2 && path[0] === 'layout' && (path[1] === 'header' || path[1] === 'footer')) return 'blocks';
@@ -108,9 +113,17 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
   });
 
   /** Walk a list's items into `result`; in a block or path list, `{ use }` items are replaced by the fragments' items. */
-  const splice = (list: unknown[], c: Cursor, out: string[], kind: FragmentKind | undefined, result: unknown[]): void => {
+  const splice = (list: unknown[], c: Cursor, out: string[], kind: FragmentKind | 'effects' | undefined, result: unknown[]): void => {
     list.forEach((item, i) => {
       const ic: Cursor = { ...c, pointer: `${c.pointer}/${i}` };
+      if (kind === 'effects' && isObject(item) && USE in item) {
+        const useCursor = { ...ic, pointer: `${ic.pointer}/${USE}` };
+        for (const fragment of resolve(item[USE], 'mapping', useCursor)) {
+          const effects = build(() => mappingEffects(fragment.name, fragment.value as MappingDef, item.reverse === true), useCursor) ?? [];
+          for (const effect of effects) result.push(walk(effect, enter(fragment, c, useCursor.pointer), [...out, String(result.length)]));
+        }
+        return;
+      }
       if ((kind === 'blocks' || kind === 'paths') && isObject(item) && USE in item) {
         for (const fragment of resolve(item[USE], kind, { ...ic, pointer: `${ic.pointer}/${USE}` })) {
           if (Array.isArray(fragment.value)) splice(fragment.value, enter(fragment, c, ic.pointer), out, kind, result);
@@ -129,6 +142,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       return result;
     }
     if (!isObject(value)) return value;
+    if (kind !== 'roles' && USE in value) return useMapping(value, c, out);
     const result: Record<string, unknown> = {};
     if (kind === 'roles' && USE in value) {
       const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
@@ -150,6 +164,36 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
         continue;
       }
       result[key] = walk(child, kc, [...out, key]);
+    }
+    positions[toPointer(out)] = here(c);
+    return result;
+  };
+
+  /** Build a mapping's expansion; a problem (a side with no `at`) is reported at the `use`. */
+  const build = <T>(make: () => T, c: Cursor): T | undefined => {
+    try {
+      return make();
+    } catch (e) {
+      if (!(e instanceof MappingUseError)) throw e;
+      errors.push(errorAt(sources, c.file, c.pointer, e.message, "give that side an 'at' (where its values live), e.g. at: event.form"));
+      return undefined;
+    }
+  };
+  /** A value `{ use: mapping, reverse?, ...members }`: the mapping's template, then the members given beside `use` over it. */
+  const useMapping = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
+    const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
+    const result: Record<string, unknown> = {};
+    if (Array.isArray(value[USE])) {
+      errors.push(errorAt(sources, c.file, useCursor.pointer, 'a value names one mapping', 'use: name'));
+    } else {
+      for (const fragment of resolve(value[USE], 'mapping', useCursor)) {
+        const template = build(() => mappingTemplate(fragment.name, fragment.value as MappingDef, value.reverse === true), useCursor);
+        Object.assign(result, walk(template ?? {}, enter(fragment, c, useCursor.pointer), out));
+      }
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (key === USE || key === 'reverse') continue;
+      result[key] = walk(child, { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` }, [...out, key]);
     }
     positions[toPointer(out)] = here(c);
     return result;

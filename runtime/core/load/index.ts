@@ -4,3 +4,4 @@ export { checkReferences } from './checkReferences';
 export { createFormAjv } from './formAjv';
 export { checkLayerFiles } from './checkLayerFiles';
 export { collectFragments, expandFragments, FRAGMENT_KINDS, type Fragment, type FragmentKind, type Fragments } from './expandFragments';
+export { mappingFields, mappingTemplate, mappingEffects, sideRoot, type MappingDef, type MappingSide, type MappingField } from './mappings';

@@ -5,6 +5,7 @@ import { compileMetaSchemas, metaErrors } from './metaValidate';
 import { checkReferences } from './checkReferences';
 import { checkLayerFiles } from './checkLayerFiles';
 import { collectFragments, expandFragments, type Fragments } from './expandFragments';
+import type { MappingDef } from './mappings';
 
 /** What {@link loadDefinitions} returns: the definition set and every problem found. */
 export interface LoadResult {
@@ -49,6 +50,8 @@ export function loadDefinitions(files: Record<string, string>): LoadResult {
   const fragmentFiles = Object.fromEntries(Object.entries(parsed).filter(([file]) => classifyFile(file, config) === 'fragment'));
   const { fragments, errors: fragmentErrors } = collectFragments(fragmentFiles, defs.sources);
   errors.push(...fragmentErrors);
+  // Mappings are kept (besides expanded where used) so lint can check their fields against both sides.
+  for (const f of Object.values(fragments)) if (f.kind === 'mapping') (defs.mappings ??= {})[f.name] = { file: f.file, pointer: f.pointer, mapping: f.value as MappingDef };
 
   for (const [file, value] of Object.entries(parsed)) {
     const kind = classifyFile(file, config);

@@ -1,23 +1,36 @@
-import jsonLogic from 'json-logic-js';
 import type { Logic } from '../types';
-import { BUILTIN_LOGIC_OPS, registeredLogicOps } from './ops';
+import { createLogic, truthy, type LogicInstance } from './createLogic';
 
 /**
- * Evaluate a JSON-logic expression against data (json-logic-js semantics plus the added operations).
+ * The logic instance the runtime's own modules evaluate with: the runtime's operations and generic
+ * functions until the host (the browser entry, the server for its definition set) calls
+ * {@link setRuntimeLogic} with the instance it created from its extensions.
+ */
+let current: LogicInstance = createLogic();
+
+/** Make `logic` the instance the runtime evaluates definitions with (the host does this once, at start). */
+export function setRuntimeLogic(logic: LogicInstance): void {
+  current = logic;
+}
+
+/** The instance the runtime evaluates with now. */
+export function runtimeLogic(): LogicInstance {
+  return current;
+}
+
+/**
+ * Evaluate a JSON-logic expression against data with the runtime's instance.
  * @example evaluate({ '==': [{ lower: { var: 'form.email' } }, { lower: { var: 'user.email' } }] }, ctx)
  */
 export function evaluate(logic: Logic, data: unknown): unknown {
-  return jsonLogic.apply(logic as Parameters<typeof jsonLogic.apply>[0], data);
+  return current.evaluate(logic, data);
 }
 
-/** JSON-logic truthiness (`[]` is false, unlike JavaScript). */
-export function truthy(value: unknown): boolean {
-  return jsonLogic.truthy(value);
-}
+export { truthy };
 
 /** Evaluate and apply JSON-logic truthiness; an absent expression holds. */
 export function holds(logic: Logic | undefined, data: unknown): boolean {
-  return logic === undefined || truthy(evaluate(logic, data));
+  return current.holds(logic, data);
 }
 
 /**
@@ -29,18 +42,10 @@ export function holds(logic: Logic | undefined, data: unknown): boolean {
  * @example evaluateTemplate({ filters: { page: { var: 'state.page' }, size: 25, max: { var: 'state.none' } } }, ctx) // { filters: { page: 2, size: 25 } }
  */
 export function evaluateTemplate(template: unknown, data: unknown): unknown {
-  if (Array.isArray(template)) return template.map((item) => evaluateTemplate(item, data));
-  if (template === null || typeof template !== 'object') return template;
-  const keys = Object.keys(template);
-  if (keys.length === 1 && (BUILTIN_LOGIC_OPS.includes(keys[0]) || registeredLogicOps().includes(keys[0]))) return evaluate(template, data);
-  return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, evaluateTemplate(v, data)]).filter(([, v]) => v !== null && v !== undefined));
+  return current.evaluateTemplate(template, data);
 }
 
 /** The logic expressions inside a template (what {@link evaluateTemplate} would evaluate), for checks. */
 export function templateParts(template: unknown): unknown[] {
-  if (Array.isArray(template)) return template.flatMap(templateParts);
-  if (template === null || typeof template !== 'object') return [];
-  const keys = Object.keys(template);
-  if (keys.length === 1 && (BUILTIN_LOGIC_OPS.includes(keys[0]) || registeredLogicOps().includes(keys[0]))) return [template];
-  return Object.values(template).flatMap(templateParts);
+  return current.templateParts(template);
 }

@@ -1,4 +1,3 @@
-import jsonLogic from 'json-logic-js';
 import { groupEntries } from '../query/codec';
 import { getPath } from '../source/pointer';
 
@@ -90,25 +89,9 @@ function matchesAll(item: unknown, pairs: unknown[]): boolean {
   return true;
 }
 
-const registered = new Set<string>();
-
-/** Register operations (the runtime's own and extensions') with json-logic; names must be new. */
-export function registerLogicOps(ops: LogicOps): void {
-  for (const [name, op] of Object.entries(ops)) {
-    jsonLogic.add_operation(name, op as (...args: unknown[]) => unknown);
-    registered.add(name);
-  }
-}
-
-/** Names of every added operation registered so far. */
-export function registeredLogicOps(): string[] {
-  return [...registered];
-}
-
 /** Operations json-logic-js provides itself. */
 export const BUILTIN_LOGIC_OPS = [
   'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and', '>', '>=', '<', '<=',
   'max', 'min', '+', '-', '*', '/', '%', 'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in', 'cat', 'substr', 'log',
 ];
 
-registerLogicOps(coreLogicOps);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRuleSet, evaluate, pathsOverlap, registerLogicOps, truthy, varPaths } from '../../../runtime/core';
+import { createLogic, createRuleSet, evaluate, pathsOverlap, truthy, varPaths } from '../../../runtime/core';
 
 const oracle = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/oracles/jsonlogic-tests.json'), 'utf8')) as unknown[];
 const cases = oracle.filter((c): c is [unknown, unknown, unknown] => Array.isArray(c));
@@ -35,10 +35,27 @@ describe('evaluate', () => {
     expect(evaluate(same, { form: { email: 'A@B.com' }, user: { email: 'a@b.COM' } })).toBe(true);
   });
 
-  it('registers extension operations through one record', () => {
-    registerLogicOps({ double: (x) => Number(x) * 2 });
-    expect(evaluate({ double: 21 }, {})).toBe(42);
+  it('adds extension operations to an instance, not to the runtime at large', () => {
+    const logic = createLogic({ ops: { double: (x) => Number(x) * 2 } });
+    expect(logic.evaluate({ double: 21 }, {})).toBe(42);
+    expect(() => evaluate({ double: 21 }, {})).toThrow(/Unrecognized operation double/);
     expect(truthy([])).toBe(false);
+  });
+
+  it('keeps two instances with different operations apart, also when one evaluates inside the other', () => {
+    const tenantA = createLogic({ ops: { fee: () => 'A' } });
+    const tenantB = createLogic({ ops: { fee: () => 'B', nested: (x) => tenantA.evaluate({ fee: [] }, x) } });
+    expect([tenantA.evaluate({ fee: [] }, {}), tenantB.evaluate({ fee: [] }, {}), tenantA.evaluate({ fee: [] }, {})]).toEqual(['A', 'B', 'A']);
+    // B's operation evaluates with A; B's own table is back afterwards.
+    expect(tenantB.evaluate({ cat: [{ nested: 1 }, { fee: [] }] }, {})).toBe('AB');
+    expect(() => tenantA.evaluate({ nested: 1 }, {})).toThrow(/Unrecognized operation nested/);
+    expect(tenantA.operations).not.toContain('nested');
+    expect(tenantB.templateParts({ x: { nested: 1 }, y: { fee: [] } })).toEqual([{ nested: 1 }, { fee: [] }]);
+    expect(tenantA.templateParts({ x: { nested: 1 } })).toEqual([]);
+  });
+
+  it('refuses an operation defined twice', () => {
+    expect(() => createLogic({ ops: { lower: () => 1 } })).toThrow(/'lower' is defined twice/);
   });
 });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { extensionLogicOps } from '../../../extensions';
-import { lastPage } from '../../../extensions/calculator/paging';
+import { extensionFunctions } from '../../../extensions/functions';
+import { createLogic, lastPage as lastPageFunction } from '../../../runtime/core';
 import { acceptImage, imageSources } from '../../../extensions/calculator/vehicleImages';
 import { PAGER_KEYS, pageWindow } from '../../../extensions/widgets/Pager';
 import { VEHICLE_CARD_KEYS } from '../../../extensions/widgets/VehicleCard';
@@ -32,16 +32,18 @@ describe('pager window (spec 002 s9: at most 6 page buttons)', () => {
   });
 });
 
+const lastPage = lastPageFunction.fn;
+
 describe('last page (a page past the end goes there; the first when nothing matched)', () => {
   it('answers the last page of a count, 1 for none or no number', () => {
     expect([lastPage(139, 10), lastPage(139, 100), lastPage(140, 10), lastPage(1, 25), lastPage(25, 25), lastPage(26, 25)]).toEqual([14, 2, 14, 1, 1, 2]);
     expect([lastPage(0, 25), lastPage(undefined, 25), lastPage(null, 10), lastPage(139, 0), lastPage('x', 10)]).toEqual([1, 1, 1, 1, 1]);
   });
 
-  it('is the extension logic operation the manifest lists', () => {
-    const manifest = parse(readFileSync(new URL('../../../extensions/manifest.yaml', import.meta.url), 'utf8')) as { logicOps: string[] };
-    expect(Object.keys(extensionLogicOps).sort()).toEqual([...manifest.logicOps].sort());
-    expect(extensionLogicOps.lastPage(139, 10)).toBe(14);
+  it('is a function of the logic the app creates; the manifest lists the extension functions with their signatures', () => {
+    const manifest = parse(readFileSync(new URL('../../../extensions/manifest.yaml', import.meta.url), 'utf8')) as { functions: Record<string, string> };
+    expect(Object.fromEntries(extensionFunctions.map((f) => [f.name, f.signature]))).toEqual(manifest.functions);
+    expect(createLogic({ functions: extensionFunctions }).evaluate({ lastPage: [139, 10] }, {})).toBe(14);
   });
 });
 

@@ -1,0 +1,13 @@
+import { defineFunction } from './defineFunction';
+
+/** The named members of an object that hold a value (absent and null ones left out, as templates leave them). */
+export const pick = defineFunction({
+  name: 'pick',
+  signature: '(object: object, ...keys: text) => object',
+  description: 'the named members of object that hold a value ({} for no object)',
+  fn: (object: unknown, ...keys: unknown[]): Record<string, unknown> => {
+    if (!object || typeof object !== 'object' || Array.isArray(object)) return {};
+    const source = object as Record<string, unknown>;
+    return Object.fromEntries(keys.map(String).filter((k) => source[k] !== undefined && source[k] !== null).map((k) => [k, source[k]]));
+  },
+});
