@@ -53,6 +53,25 @@ describe('flows/_examples', () => {
     expect(JSON.stringify(AU.flows.exampleFragments)).not.toContain('"use"');
   });
 
+  it('mapping: the form kept field by field as a record, and read back in the form\'s shape', async () => {
+    view = await renderFlow('/examples/mapping/edit');
+    await typeInto(await view.waitFor(() => byLabel(view!.container, au('examples.mapping.firstName')), 'first name'), 'Ada');
+    await typeInto(byLabel(view.container, au('examples.mapping.lastName')) as HTMLInputElement, 'Lovelace');
+    await click(await view.waitFor(() => button(view!.container, au('examples.save')), 'save'));
+    const saved = au('examples.mapping.saved').replace('{firstName}', 'Ada').replace('{lastName}', 'Lovelace');
+    await view.waitFor(() => hasText(view!.container, saved), 'the record read back');
+    expect(hasText(view.container, au('examples.mapping.source').replace('{source}', 'web'))).toBe(true);
+    expect(JSON.stringify(AU.flows.exampleMapping)).not.toContain('"use"');
+  });
+
+  it('functions: named functions called like logic operations', async () => {
+    view = await renderFlow('/examples/functions/show?page=2', { user: { name: 'Ada' } });
+    const fill = (key: string, vars: Record<string, unknown>) => au(key).replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k]));
+    await view.waitFor(() => hasText(view!.container, fill('examples.functions.range', { from: 26, to: 50, total: 60 })), 'range of page 2');
+    expect(hasText(view.container, fill('examples.functions.last', { last: 3 }))).toBe(true);
+    expect(hasText(view.container, fill('examples.functions.owner', { name: 'Ada' }))).toBe(true);
+  });
+
   it('guarded transition: the first transition whose guard holds wins', async () => {
     view = await renderFlow('/examples/guarded/start', { record: { ready: false } });
     await click(await view.waitFor(() => button(view!.container, au('examples.guarded.continue')), 'continue'));
