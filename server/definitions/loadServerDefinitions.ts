@@ -4,6 +4,8 @@ import { loadDefinitions } from '../../runtime/core/load';
 import { resolveLayers } from '../../runtime/core/layers';
 import type { DefinitionError, DefinitionSet, ResolvedLayers } from '../../runtime/core/types';
 import { readDefinitions } from '../../runtime/node';
+import { createLogic, type LogicInstance } from '../../runtime/core/logic';
+import { extensionFunctions } from '../../extensions/functions';
 
 /** The definitions as the server uses them. */
 export interface ServerDefinitions {
@@ -11,6 +13,8 @@ export interface ServerDefinitions {
   defs: DefinitionSet;
   /** Problems found while loading (the server logs them; lint fails on them). */
   errors: DefinitionError[];
+  /** The logic operations and functions of this definition set (its own instance: sets never share operations). */
+  logic: LogicInstance;
   /** Content hash of every definition file; stored on each new application. */
   version: string;
   /** Layers merged for a selection (e.g. `{ region: 'au', brand: 'acme-au' }`), cached. */
@@ -38,6 +42,7 @@ export function definitionsFromFiles(files: Record<string, string>): ServerDefin
   return {
     defs,
     errors,
+    logic: createLogic({ functions: extensionFunctions }),
     version,
     layers,
     message(key, selection, vars) {
