@@ -5,7 +5,6 @@ export { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
 export { createWidgetRegistry, getBlockWidget, checkWidgetReferences, UnknownWidgetError } from './widgets/registry';
 export { useFieldState } from './form/formContext';
 export { createTranslate, type Translate } from './messages/translate';
-export { BUILT_IN_FIELD_WIDGETS } from './widgets/builtIns';
 export type { BlockWidgetProps, EffectHandler, EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
 export type { CompiledValidator } from './form/formStore';
 export { useStep, type StepServices } from './flow/StepContext';
