@@ -12,10 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSession } from '../../../app/session';
 import { logout } from '../../../extensions/effects/logout';
 import { layerChoices, layerCombinations } from '../../../runtime/core';
-import { loadDefinitionsFromDir } from '../../../runtime/node';
 import { BindingError, executeCall } from '../../../runtime/react/bindings/executeCall';
-import { createBundle } from '../../../scripts/bundle/createBundle';
-import { loadSdl } from '../../../scripts/bundle/operations';
+import { createBundle, loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
 import { ROOT, startServer, type TestServer } from './harness';
 
 const PERSISTED_REFUSALS = ['Only persisted operations are accepted.', 'PersistedQueryNotFound'];

@@ -1,8 +1,8 @@
-import { eachBlock, eachTransition, prepareSchema, resolveLayers } from '../../runtime/core';
-import type { DefinitionSet, DefinitionError, FlowDef, JsonSchema } from '../../runtime/core/types';
-import type { RuntimeBundle } from '../../runtime/react/types';
 import type { GraphQLSchema } from 'graphql';
-import { operationDocument } from './operations';
+import { eachBlock, eachTransition, prepareSchema, resolveLayers } from '../core';
+import type { RuntimeBundle } from '../core/bundle';
+import type { DefinitionSet, DefinitionError, FlowDef, JsonSchema } from '../core/types';
+import { operationDocument } from './graphqlSdl';
 
 /** Which flows a bundle carries: flow file path -> include? (default: everything but `flows/_examples/`). */
 export type FlowFilter = (file: string) => boolean;

@@ -1,3 +1,7 @@
+/**
+ * The GraphQL SDL under a folder, read the way the server merges it: the operation names it defines
+ * (lint), one schema (the build), and the document a `call:` binding sends for an operation.
+ */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -17,6 +21,22 @@ function sdlFiles(dir: string): string[] {
 /** The text of every `.graphql` file under `dir`, in path order. */
 export function sdlTexts(dir: string): string[] {
   return sdlFiles(dir).sort().map((f) => readFileSync(f, 'utf8'));
+}
+
+/** Operation names (fields of Query, Mutation, Subscription) in the SDL files under `dir`; undefined when there are none. */
+export function graphqlOperations(dir: string): string[] | undefined {
+  const texts = sdlTexts(dir);
+  if (texts.length === 0) return undefined;
+  const names: string[] = [];
+  for (const text of texts) {
+    for (const definition of parse(text).definitions) {
+      const isRoot = definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION;
+      if (isRoot && ['Query', 'Mutation', 'Subscription'].includes(definition.name.value)) {
+        for (const field of definition.fields ?? []) names.push(field.name.value);
+      }
+    }
+  }
+  return names;
 }
 
 /** Builds a schema from every `.graphql` file under `dir` (types merged as the server merges them), or undefined when there is none. */
