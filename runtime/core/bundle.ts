@@ -22,6 +22,20 @@ export interface RuntimeBundle {
   settings: Record<string, unknown>;
   /** Binding name -> GraphQL document text. */
   operations: Record<string, string>;
+  /** How the browser's GraphQL client caches answers (from the SDL). */
+  graphqlCache: GraphQLCachePolicy;
   /** Schema id -> export name of its compiled validator in the validators module. */
   validators: Record<string, string>;
+}
+
+/**
+ * The GraphQL client's cache policy, derived from the SDL at build time: queries marked `@noCache`
+ * always go to the network and are never stored; every other query is served from the normalised
+ * cache once fetched with the same variables.
+ */
+export interface GraphQLCachePolicy {
+  /** Operations (of this bundle) whose field carries `@noCache`. */
+  noCache: string[];
+  /** Object type -> the fields that identify one (its non-null `ID` fields), or `false`: stored inside its parent, never merged by key. */
+  keyFields: Record<string, string[] | false>;
 }
