@@ -36,7 +36,7 @@ function server() {
   const sent: string[] = [];
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
     sent.push((JSON.parse(String(init?.body)) as { operationName?: string; query: string }).query.match(/^(\w+) (\w+)/)?.[2] ?? '?');
-    return yoga.fetch(input as string, init);
+    return yoga.fetch(new Request(String(input), init));
   }) as typeof fetch;
   return { fetch: fetchFn, sent };
 }
