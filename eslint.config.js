@@ -27,4 +27,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The server runs without the browser runtime or the build: the bundle format is runtime/core's,
+    // createBundle and the SDL helpers runtime/node's.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(runtime/react|scripts)(/|$)', message: 'server/ reaches neither runtime/react nor scripts/ (bundle format: runtime/core/bundle.ts; createBundle: runtime/node).' }] },
+      ],
+    },
+  },
 );

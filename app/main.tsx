@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createLogic, setRuntimeLogic } from '../runtime/core/logic';
-import { BUILT_IN_FIELD_WIDGETS, checkWidgetReferences, createWidgetRegistry, FlowRunner, type ValidatorModule } from '../runtime/react';
+import { checkWidgetReferences, createWidgetRegistry, FlowRunner, type ValidatorModule } from '../runtime/react';
 import { brands, bundles, defaultRegion } from '../.generated/definitions';
 import { extensionEffects, extensionWidgets } from '../extensions';
 import { extensionFunctions } from '../extensions/functions';
@@ -27,7 +27,7 @@ if (session.status === 'error' && signIn && !isPublicPath(signIn, location.pathn
 // The definitions evaluate with the runtime's operations and functions plus the product's (extensions/functions).
 setRuntimeLogic(createLogic({ functions: extensionFunctions }));
 const widgets = createWidgetRegistry(extensionWidgets);
-const problems = checkWidgetReferences(bundle, widgets, BUILT_IN_FIELD_WIDGETS);
+const problems = checkWidgetReferences(bundle, widgets);
 if (problems.length) throw problems[0];
 const record = session.status === 'signedIn' ? session.record : {};
 document.documentElement.lang = typeof bundle.settings.locale === 'string' ? bundle.settings.locale : 'en';

@@ -1,6 +1,7 @@
 /**
  * Domain extensions registered from outside the runtime, by the names definitions use
- * (extensions/manifest.yaml lists the same names; lint checks YAML against it).
+ * (extensions/manifest.yaml lists the same names, tests/unit/extensions/manifest.test.ts holds them equal;
+ * lint checks YAML against the manifest).
  */
 import { lazyComponent, type BlockWidgetProps, type EffectRegistry, type WidgetRegistry } from '../runtime/react';
 import { logout } from './effects/logout';

@@ -8,10 +8,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareSchema } from '../../runtime/core';
 import type { JsonSchema } from '../../runtime/core/types';
-import { loadDefinitionsFromDir } from '../../runtime/node';
-import type { RuntimeBundle } from '../../runtime/react/types';
+import type { RuntimeBundle } from '../../runtime/core/bundle';
 import { compileStandalone, validatorName } from '../../scripts/bundle/compileStandalone';
-import { createBundle } from '../../scripts/bundle/createBundle';
+import { createBundle, loadDefinitionsFromDir } from '../../runtime/node';
 
 /** One form variant: `sections` x `fields`, typed into at a middle field. */
 export interface Variant {

@@ -4,6 +4,7 @@
  * import this index do not pull ajv in. Server and scripts: `import { loadDefinitions } from 'runtime/core/load'`.
  */
 export type * from './types';
+export type * from './bundle';
 export * from './source';
 export * from './layers';
 export * from './messages';

@@ -1,3 +1,4 @@
 export { readDefinitions } from './readDefinitions';
 export { loadDefinitionsFromDir } from './loadFromDisk';
-export { graphqlOperations } from './graphqlOperations';
+export { cachePolicy, graphqlOperations, loadSdl, sdlTexts, operationDocument } from './graphqlSdl';
+export { createBundle, type FlowFilter, type PreparedBundle } from './createBundle';

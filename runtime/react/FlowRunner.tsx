@@ -1,6 +1,7 @@
 import { FluentProvider, webLightTheme, type Theme } from '@fluentui/react-components';
 import { useMemo, useState } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createGraphQLClient } from './bindings/createGraphQLClient';
 import { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
 import { createTranslate } from './messages/translate';
 import { RuntimeContext, type RuntimeServices, type SignInGate } from './RuntimeContext';
@@ -38,9 +39,10 @@ export function FlowRunner(props: FlowRunnerProps) {
   const [record, setRecord] = useState<Record<string, unknown>>(props.record ?? {});
   const t = useMemo(() => createTranslate(bundle.messages, { settings: bundle.settings }), [bundle]);
   const [pageState] = useState(() => new PageStateStore());
+  const graphql = useMemo(() => createGraphQLClient(bundle, { uri: graphqlUri }), [bundle, graphqlUri]);
   const services = useMemo<RuntimeServices>(
-    () => ({ bundle, widgets, effects: effects ?? {}, t, loadValidators, graphqlUri, user, record, setRecord, pageState, signIn }),
-    [bundle, widgets, effects, t, loadValidators, graphqlUri, user, record, pageState, signIn],
+    () => ({ bundle, widgets, effects: effects ?? {}, t, loadValidators, graphql, user, record, setRecord, pageState, signIn }),
+    [bundle, widgets, effects, t, loadValidators, graphql, user, record, pageState, signIn],
   );
   const router = useMemo(() => {
     const routes = buildRoutes(bundle.flows, { home, homeParams });

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { GraphQLClient } from './bindings/createGraphQLClient';
 import type { Translate } from './messages/translate';
 import type { PageStateStore } from './state/pageStateStore';
 import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
@@ -11,8 +12,8 @@ export interface RuntimeServices {
   t: Translate;
   /** Loads the compiled validators module (code-split with the form chunk). */
   loadValidators: () => Promise<ValidatorModule>;
-  /** GraphQL endpoint bindings are sent to. */
-  graphqlUri: string;
+  /** Runs the bindings (`call:` effects, `load:`s): the one GraphQL client of this bundle. */
+  graphql: GraphQLClient;
   /** The signed-in user (logic context `user`). */
   user: Record<string, unknown> | null;
   /** The record the flows drive (logic context `record`). */

@@ -1,30 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RegistryWidgetsType } from '@rjsf/utils';
-import type { FlowDef, FormatDef, JsonSchema, LogicContext } from '../core/types';
+import type { LogicContext } from '../core/types';
+import type { RuntimeBundle } from '../core/bundle';
 import type { CompiledValidator } from './form/formStore';
-
-/**
- * Everything the browser runtime needs for one layer selection, resolved at build time:
- * serialisable (JSON), so the page compiles nothing.
- */
-export interface RuntimeBundle {
-  /** The layer selection, e.g. `{ layerA: 'x', layerB: 'y' }`. */
-  selection: Record<string, string>;
-  flows: Record<string, FlowDef>;
-  /** Schema id -> schema with every layer merged and `prepareSchema` applied. */
-  schemas: Record<string, JsonSchema>;
-  /** Schema id -> uiSchema. */
-  uiSchemas: Record<string, Record<string, unknown>>;
-  /** Message key -> text (all layers merged). */
-  messages: Record<string, string>;
-  formats: Record<string, FormatDef>;
-  /** Merged settings of the active layers. */
-  settings: Record<string, unknown>;
-  /** Binding name -> GraphQL document text. */
-  operations: Record<string, string>;
-  /** Schema id -> export name of its compiled validator in the validators module. */
-  validators: Record<string, string>;
-}
 
 /** The build-time compiled validators module: export name -> validation function. */
 export type ValidatorModule = Record<string, CompiledValidator>;
@@ -57,4 +35,4 @@ export type EffectHandler = (params: Record<string, unknown>, ctx: { navigate: (
 /** Named effects, a typed record. */
 export type EffectRegistry = Record<string, EffectHandler>;
 
-export type { LogicContext };
+export type { LogicContext, RuntimeBundle };

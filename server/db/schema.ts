@@ -13,8 +13,19 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 /** A JSON object. */
 export type JsonObject = { [key: string]: JsonValue };
-/** A jsonb column holding `T`; written as `T` (objects/arrays) or via `jsonb()`. */
-export type Json<T = JsonValue> = ColumnType<T, T | unknown, T | unknown>;
+/**
+ * What a jsonb column accepts besides `T`: an SQL expression (`jsonb()`, `sql\`jsonb_set(...)\``), whose
+ * type Kysely cannot know. Not `undefined`: an insert must give a NOT NULL jsonb column without a default.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{}`: any value but null and undefined
+export type JsonWrite = {};
+/**
+ * A jsonb column holding `T`; written as `T` (objects/arrays) or via `jsonb()`. A plain `null` parameter is
+ * SQL NULL, never the JSON null (write that with `jsonb(null)`), so writes exclude `null`.
+ */
+export type Json<T = JsonValue> = ColumnType<T, NonNullable<T> | JsonWrite, NonNullable<T> | JsonWrite>;
+/** A jsonb column with a database default: an insert may leave it out. */
+export type DefaultedJson<T = JsonValue> = ColumnType<T, NonNullable<T> | JsonWrite | undefined, NonNullable<T> | JsonWrite>;
 /** A timestamptz column: read as Date, written as Date or ISO string, defaulted by the database. */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** A nullable timestamptz column. */
@@ -63,7 +74,7 @@ export interface ApplicationsTable {
   /** Version of the definitions the application started on. */
   definition_version: string;
   /** { applicationId, applicationType, applicationStatus, docusignStatus, scoreboard, calculator }. */
-  record: Json<JsonObject>;
+  record: DefaultedJson<JsonObject>;
   /** Incremented on every accepted write (optimistic concurrency). */
   version: ColumnType<number, number | undefined, number | unknown>;
   primary_user_id: string | null;
@@ -107,7 +118,7 @@ export interface OutboxTable {
   /** Template name, e.g. `passwordReset`. */
   template: string;
   brand_id: string | null;
-  data: Json<JsonObject>;
+  data: DefaultedJson<JsonObject>;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
 }

@@ -1,15 +1,13 @@
 /**
  * The GraphQL documents the browser runtime sends for the flows' bindings (`call:` effects and step
  * `load:`s name an operation; the build turns each name into a document from the SDL). They are built
- * here by the build's own code (scripts/bundle/createBundle.ts), for every layer selection the build
+ * here by the build's own code (runtime/node's createBundle), for every layer selection the build
  * ships, so the persisted-operations manifest holds exactly what the front end can send.
  * @example for (const doc of bindingDocuments(root)) addToManifest(manifest, doc);
  */
 import { join } from 'node:path';
 import { layerChoices, layerCombinations } from '../../runtime/core';
-import { loadDefinitionsFromDir } from '../../runtime/node';
-import { createBundle } from '../../scripts/bundle/createBundle';
-import { loadSdl } from '../../scripts/bundle/operations';
+import { createBundle, loadDefinitionsFromDir, loadSdl } from '../../runtime/node';
 
 /** Every distinct binding document of the definitions under `root` (empty when they do not load). */
 export function bindingDocuments(root: string): string[] {

@@ -43,13 +43,17 @@ export function eventsOf(flow: FlowDef, step: string): string[] {
   return [...new Set([...Object.keys(flow.steps?.[step]?.on ?? {}), ...Object.keys(flow.on ?? {})])];
 }
 
-/** Every block of a flow, children of dialogs, groups and lists included, in file order; the layout's header and footer blocks have step ''. */
+/**
+ * Every block of a flow in file order, the children of every container (any block with `blocks`:
+ * dialogs, groups, lists ...) included; the layout's header and footer blocks have step ''.
+ * Lint and the browser's start-up widget check both walk flows with this.
+ */
 export function eachBlock(flow: FlowDef): BlockSite[] {
   const out: BlockSite[] = [];
   const visit = (step: string, blocks: BlockDef[] | undefined, path: (string | number)[]) => {
     (Array.isArray(blocks) ? blocks : []).forEach((block, i) => {
       out.push({ step, block, pointer: toPointer([...path, i]) });
-      if (block?.type === 'dialog' || block?.type === 'group' || block?.type === 'list') visit(step, block.blocks, [...path, i, 'blocks']);
+      if (block && 'blocks' in block) visit(step, block.blocks, [...path, i, 'blocks']);
     });
   };
   for (const [step, def] of Object.entries(flow.steps ?? {})) visit(step, def?.blocks, ['steps', step, 'blocks']);

@@ -4,7 +4,7 @@ import { arity } from '../functions';
 import type { Logic } from '../types';
 import { knownFunctions, knownLogicNames } from './knownLogic';
 import type { Reference } from './collectReferences';
-import { STANDARD_FORMATS, STANDARD_WIDGETS } from './knownNames';
+import { BUILT_IN_FIELD_WIDGETS, STANDARD_FORMATS } from './knownNames';
 
 /** Names known besides the definitions: GraphQL operations (undefined: not checked) and extra widgets. */
 export interface KnownNames {
@@ -21,7 +21,7 @@ export function checkNames(defs: DefinitionSet, references: Reference[], known: 
     for (const body of Object.values(layer.layers ?? {})) for (const name of Object.keys(body?.formats ?? {})) formats.add(name);
   }
   const lists: Partial<Record<Reference['kind'], { names: string[]; what: string; where: string }>> = {
-    widget: { names: [...STANDARD_WIDGETS, ...(known.widgets ?? []), ...(manifest.widgets ?? [])], what: 'widget', where: `register it and list it under widgets in ${defs.config.manifest ?? 'the extension manifest'}` },
+    widget: { names: [...BUILT_IN_FIELD_WIDGETS, ...(known.widgets ?? []), ...(manifest.widgets ?? [])], what: 'widget', where: `register it and list it under widgets in ${defs.config.manifest ?? 'the extension manifest'}` },
     effect: { names: manifest.effects ?? [], what: 'effect', where: `register it and list it under effects in ${defs.config.manifest ?? 'the extension manifest'}` },
     format: { names: [...formats], what: 'format', where: 'add it under formats in a layer' },
   };

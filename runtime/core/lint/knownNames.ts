@@ -1,9 +1,18 @@
-/** Widget names rjsf and the runtime's theme provide without extensions. */
-export const STANDARD_WIDGETS = [
-  'text', 'textarea', 'password', 'email', 'tel', 'number', 'uri', 'url', 'data-url', 'hostname', 'ipv4', 'ipv6',
-  'date', 'datetime', 'date-time', 'alt-date', 'alt-datetime', 'time', 'color', 'file', 'select', 'radio',
-  'checkbox', 'checkboxes', 'range', 'updown', 'hidden',
-];
+/**
+ * Field widget names (`ui:widget`) usable without extensions: the runtime's Fluent theme registers each
+ * (runtime/react/theme/widgets.tsx, tied to this list by tests/unit/react/registry.test.ts) except
+ * `hidden`, which rjsf itself draws. Lint and the browser's start-up check both read this list.
+ */
+export const BUILT_IN_FIELD_WIDGETS = [
+  'TextWidget', 'text', 'email', 'EmailWidget', 'tel', 'password', 'PasswordWidget', 'number', 'UpDownWidget',
+  'date', 'DateWidget', 'select', 'SelectWidget', 'checkbox', 'CheckboxWidget', 'radio', 'RadioWidget', 'textarea', 'TextareaWidget', 'hidden',
+] as const;
+
+/** A field widget name the theme provides (or rjsf draws). */
+export type BuiltInFieldWidget = (typeof BUILT_IN_FIELD_WIDGETS)[number];
+
+/** Field widgets rjsf draws itself (the theme registers every other built-in name). */
+export const RJSF_FIELD_WIDGETS = ['hidden'] as const satisfies readonly BuiltInFieldWidget[];
 
 /** Format names ajv-formats validates (a schema may use them without a named catalogue format). */
 export const STANDARD_FORMATS = [

@@ -64,7 +64,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     };
     return { ...ctx, roles: deriveRoles(flow, ctx) };
   }, [rt.record, rt.user, rt.bundle.settings, params, flow, state, location.pathname, location.search]);
-  const data = useLoads(step.load, base, rt.bundle.operations, rt.graphqlUri);
+  const data = useLoads(step.load, base, rt.graphql);
   const context = useMemo<LogicContext>(() => ({ ...base, data }), [base, data]);
 
   useEffect(() => {

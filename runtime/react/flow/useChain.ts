@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { runChain, startChain, type ChainExecutor, type ChainSnapshot } from '../../core/chain';
 import type { FlowDef, LogicContext } from '../../core/types';
-import { executeCall } from '../bindings/executeCall';
 import { useRuntime } from '../RuntimeContext';
 
 /** What a step screen gets from {@link useChain}. */
@@ -36,11 +35,7 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
   const [failed, setFailed] = useState<ChainSnapshot | null>(null);
 
   const executor = useMemo<ChainExecutor>(() => ({
-    call: (operation, variables) => {
-      const document = rt.bundle.operations[operation];
-      if (!document) throw new Error(`unknown operation '${operation}'; known operations: ${Object.keys(rt.bundle.operations).join(', ')}`);
-      return executeCall(rt.graphqlUri, operation, document, variables);
-    },
+    call: (operation, variables) => rt.graphql.call(operation, variables),
     effect: (name, params) => {
       const handler = rt.effects[name];
       if (!handler) throw new Error(`unknown effect '${name}'; known effects: ${Object.keys(rt.effects).join(', ')}`);

@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { evaluateTemplate, holds } from '../../core/logic';
 import type { LoadDef, LoadState, LogicContext } from '../../core/types';
-import { executeCall } from '../bindings/executeCall';
+import type { GraphQLClient } from '../bindings/createGraphQLClient';
 
 const IDLE: LoadState = { status: 'idle' };
 
 /**
  * A step's loads (`load:`): each runs on entry and again whenever its evaluated variables change
- * (after `debounceMs`), through the same Apollo binding executor as effects. A late answer to an
+ * (after `debounceMs`), through the same GraphQL client as effects. A late answer to an
  * older request is dropped. Returns `name -> LoadState` for the logic context's `data`.
  */
-export function useLoads(defs: Record<string, LoadDef> | undefined, context: LogicContext, operations: Record<string, string>, graphqlUri: string): Record<string, LoadState> {
+export function useLoads(defs: Record<string, LoadDef> | undefined, context: LogicContext, graphql: GraphQLClient): Record<string, LoadState> {
   const entries = Object.entries(defs ?? {});
   // One key per load: its variables as JSON, or '' while its `when` does not hold.
   const keys = entries.map(([, def]) => (holds(def.when, context) ? JSON.stringify(evaluateTemplate(def.variables ?? {}, context)) : ''));
@@ -29,9 +29,7 @@ export function useLoads(defs: Record<string, LoadDef> | undefined, context: Log
       }
       const start = () => {
         setData((d) => ({ ...d, [name]: { status: 'loading', value: d[name]?.status === 'done' ? d[name].value : undefined } }));
-        const document = operations[def.call];
-        const run = document ? executeCall(graphqlUri, def.call, document, JSON.parse(key) as Record<string, unknown>) : Promise.reject(new Error(`unknown operation '${def.call}'`));
-        run.then(
+        graphql.call(def.call, JSON.parse(key) as Record<string, unknown>).then(
           (value) => { if (sequence.current[name] === seq) setData((d) => ({ ...d, [name]: { status: 'done', value } })); },
           (err: unknown) => {
             console.error(err);
@@ -44,7 +42,7 @@ export function useLoads(defs: Record<string, LoadDef> | undefined, context: Log
     });
     return () => timers.forEach(clearTimeout);
     // The signature captures every input that matters (names and evaluated variables).
-  }, [signature, operations, graphqlUri]);
+  }, [signature, graphql]);
 
   return useMemo(() => Object.fromEntries(entries.map(([name]) => [name, data[name] ?? IDLE])), [data, signature]);
 }

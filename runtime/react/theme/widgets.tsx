@@ -1,6 +1,7 @@
 import { Checkbox, Radio, RadioGroup, Select, Textarea } from '@fluentui/react-components';
-import type { BaseInputTemplateProps, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import type { BaseInputTemplateProps, Widget, WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
+import type { BuiltInFieldWidget, RJSF_FIELD_WIDGETS } from '../../core/lint/knownNames';
 import { useFieldState } from '../form/formContext';
 import { BaseInputTemplate } from './BaseInputTemplate';
 
@@ -61,8 +62,11 @@ function TextareaWidget(props: WidgetProps) {
   );
 }
 
-/** The theme's field widgets; extensions add theirs through the widget registry. */
-export const themeWidgets: RegistryWidgetsType = {
+/**
+ * The theme's field widgets, one per name of core's BUILT_IN_FIELD_WIDGETS (rjsf draws the rest);
+ * extensions add theirs through the widget registry.
+ */
+export const themeWidgets: Record<Exclude<BuiltInFieldWidget, (typeof RJSF_FIELD_WIDGETS)[number]>, Widget> = {
   TextWidget: typed('text'),
   text: typed('text'),
   email: typed('email'),

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import type { BlockDef } from '../../core/types';
+import { eachBlock } from '../../core/flow/walkFlow';
+import { BUILT_IN_FIELD_WIDGETS } from '../../core/lint/knownNames';
 import type { BlockWidgetProps, RuntimeBundle, WidgetRegistry } from '../types';
 
 /** Thrown when YAML names a widget nobody registered; the message lists the known ones. */
@@ -26,13 +27,6 @@ export function getBlockWidget(registry: WidgetRegistry, name: string): Componen
   return widget;
 }
 
-function* blocksOf(blocks: BlockDef[] | undefined): Generator<BlockDef> {
-  for (const block of blocks ?? []) {
-    yield block;
-    if (block.type === 'dialog') yield* blocksOf(block.blocks);
-  }
-}
-
 function* uiWidgets(ui: unknown, pointer: string): Generator<[string, string]> {
   if (!ui || typeof ui !== 'object') return;
   for (const [key, value] of Object.entries(ui)) {
@@ -42,21 +36,21 @@ function* uiWidgets(ui: unknown, pointer: string): Generator<[string, string]> {
 }
 
 /**
- * Checks every widget name a bundle references (block widgets in flows, `ui:widget` in uiSchemas)
- * against the registry plus the theme's built-in field widgets; returns one error per unknown name.
+ * Checks every widget name a bundle references (block widgets anywhere in a flow: steps, containers,
+ * layout; `ui:widget` in uiSchemas) against the registry plus core's built-in field widgets;
+ * returns one error per unknown name.
  */
-export function checkWidgetReferences(bundle: RuntimeBundle, registry: WidgetRegistry, builtInFields: string[]): UnknownWidgetError[] {
+export function checkWidgetReferences(bundle: RuntimeBundle, registry: WidgetRegistry): UnknownWidgetError[] {
   const errors: UnknownWidgetError[] = [];
   for (const flow of Object.values(bundle.flows)) {
-    for (const [stepId, step] of Object.entries(flow.steps)) {
-      for (const block of blocksOf(step.blocks)) {
-        if (block.type === 'widget' && !registry.blocks[block.widget]) {
-          errors.push(new UnknownWidgetError(block.widget, 'block', Object.keys(registry.blocks), `flow '${flow.id}' step '${stepId}'`));
-        }
+    for (const { block, step, pointer } of eachBlock(flow)) {
+      if (block?.type === 'widget' && !registry.blocks[block.widget]) {
+        const where = step ? `flow '${flow.id}' step '${step}'` : `flow '${flow.id}' ${pointer}`;
+        errors.push(new UnknownWidgetError(block.widget, 'block', Object.keys(registry.blocks), where));
       }
     }
   }
-  const fields = [...builtInFields, ...Object.keys(registry.fields)];
+  const fields = [...BUILT_IN_FIELD_WIDGETS, ...Object.keys(registry.fields)];
   for (const [schemaId, ui] of Object.entries(bundle.uiSchemas)) {
     for (const [name, pointer] of uiWidgets(ui, '')) {
       if (!fields.includes(name)) errors.push(new UnknownWidgetError(name, 'field', fields, `schemas/${schemaId}.ui.json#${pointer}`));

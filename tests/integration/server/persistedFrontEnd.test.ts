@@ -12,10 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSession } from '../../../app/session';
 import { logout } from '../../../extensions/effects/logout';
 import { layerChoices, layerCombinations } from '../../../runtime/core';
-import { loadDefinitionsFromDir } from '../../../runtime/node';
-import { BindingError, executeCall } from '../../../runtime/react/bindings/executeCall';
-import { createBundle } from '../../../scripts/bundle/createBundle';
-import { loadSdl } from '../../../scripts/bundle/operations';
+import { BindingError, createGraphQLClient } from '../../../runtime/react/bindings/createGraphQLClient';
+import { createBundle, loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
 import { ROOT, startServer, type TestServer } from './harness';
 
 const PERSISTED_REFUSALS = ['Only persisted operations are accepted.', 'PersistedQueryNotFound'];
@@ -75,7 +73,9 @@ describe('production: the operations the front end sends are persisted', () => {
   /** Run a binding as the runtime does; answers its result or the error message it surfaced. */
   async function binding(name: string, document: string, variables: Record<string, unknown>): Promise<{ result?: unknown; error?: string }> {
     try {
-      return { result: await executeCall(`${base}/graphql`, name, document, variables) };
+      // A client of its own per call, never caching: every binding reaches the server.
+      const graphql = createGraphQLClient({ operations: { [name]: document }, graphqlCache: { noCache: [name], keyFields: {} } }, { uri: `${base}/graphql` });
+      return { result: await graphql.call(name, variables) };
     } catch (e) {
       if (e instanceof BindingError) return { error: e.message };
       throw e;

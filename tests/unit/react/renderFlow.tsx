@@ -1,11 +1,9 @@
 import { resolve } from 'node:path';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { loadDefinitionsFromDir } from '../../../runtime/node';
+import { createBundle, loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
 import { createWidgetRegistry, FlowRunner, type RuntimeBundle, type SignInGate, type ValidatorModule } from '../../../runtime/react';
 import { createAjv } from '../../../scripts/bundle/compileStandalone';
-import { createBundle } from '../../../scripts/bundle/createBundle';
-import { loadSdl } from '../../../scripts/bundle/operations';
 import { extensionEffects, extensionWidgets } from '../../../extensions';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
-import { sdlTexts } from '../../../scripts/bundle/operations';
+import { sdlTexts } from '../../../runtime/node';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** One `reassignQuote` call the test API received. */

@@ -1,9 +1,14 @@
+/**
+ * The GraphQL SDL under a folder, read the way the server merges it: the operation names it defines
+ * (lint), one schema (the build), and the document a `call:` binding sends for an operation.
+ */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  buildASTSchema, getNamedType, Kind, parse, type DefinitionNode, isObjectType, isScalarType, isEnumType,
+  buildASTSchema, getNamedType, getNullableType, isNonNullType, Kind, parse, type DefinitionNode, isObjectType, isScalarType, isEnumType,
   type GraphQLField, type GraphQLObjectType, type GraphQLSchema,
 } from 'graphql';
+import type { GraphQLCachePolicy } from '../core/bundle';
 
 function sdlFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -17,6 +22,22 @@ function sdlFiles(dir: string): string[] {
 /** The text of every `.graphql` file under `dir`, in path order. */
 export function sdlTexts(dir: string): string[] {
   return sdlFiles(dir).sort().map((f) => readFileSync(f, 'utf8'));
+}
+
+/** Operation names (fields of Query, Mutation, Subscription) in the SDL files under `dir`; undefined when there are none. */
+export function graphqlOperations(dir: string): string[] | undefined {
+  const texts = sdlTexts(dir);
+  if (texts.length === 0) return undefined;
+  const names: string[] = [];
+  for (const text of texts) {
+    for (const definition of parse(text).definitions) {
+      const isRoot = definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION;
+      if (isRoot && ['Query', 'Mutation', 'Subscription'].includes(definition.name.value)) {
+        for (const field of definition.fields ?? []) names.push(field.name.value);
+      }
+    }
+  }
+  return names;
 }
 
 /** Builds a schema from every `.graphql` file under `dir` (types merged as the server merges them), or undefined when there is none. */
@@ -63,4 +84,40 @@ export function operationDocument(schema: GraphQLSchema, name: string): string |
     return `${kind} ${name}${vars ? `(${vars})` : ''} { ${name}${args ? `(${args})` : ''}${sel} }`;
   }
   return undefined;
+}
+
+/** The root field behind a `call: <name>` binding (a mutation's or a query's), if the schema has one. */
+function rootField(schema: GraphQLSchema, name: string): GraphQLField<unknown, unknown> | undefined {
+  return schema.getMutationType()?.getFields()[name] ?? schema.getQueryType()?.getFields()[name];
+}
+
+/**
+ * The browser client's cache policy for `operations` (binding names): those whose field carries
+ * `@noCache`, and the key fields of every object type their answers hold (its non-null `ID` fields; none: `false`).
+ */
+export function cachePolicy(schemas: (GraphQLSchema | undefined)[], operations: string[]): GraphQLCachePolicy {
+  const noCache = new Set<string>();
+  const keyFields: GraphQLCachePolicy['keyFields'] = {};
+  for (const schema of schemas) {
+    if (!schema) continue;
+    // The object types the operations' answers can hold.
+    const pending: GraphQLObjectType[] = [];
+    for (const name of operations) {
+      const field = rootField(schema, name);
+      if (field?.astNode?.directives?.some((d) => d.name.value === 'noCache')) noCache.add(name);
+      const named = field && getNamedType(field.type);
+      if (isObjectType(named)) pending.push(named);
+    }
+    for (let type = pending.pop(); type; type = pending.pop()) {
+      if (type.name in keyFields) continue;
+      const fields = Object.values(type.getFields());
+      const ids = fields.filter((f) => isNonNullType(f.type) && String(getNullableType(f.type)) === 'ID').map((f) => f.name);
+      keyFields[type.name] = ids.length ? ids : false;
+      for (const f of fields) {
+        const named = getNamedType(f.type);
+        if (isObjectType(named)) pending.push(named);
+      }
+    }
+  }
+  return { noCache: [...noCache].sort(), keyFields };
 }

@@ -1,8 +1,8 @@
-import { eachBlock, eachTransition, prepareSchema, resolveLayers } from '../../runtime/core';
-import type { DefinitionSet, DefinitionError, FlowDef, JsonSchema } from '../../runtime/core/types';
-import type { RuntimeBundle } from '../../runtime/react/types';
 import type { GraphQLSchema } from 'graphql';
-import { operationDocument } from './operations';
+import { eachBlock, eachTransition, prepareSchema, resolveLayers } from '../core';
+import type { RuntimeBundle } from '../core/bundle';
+import type { DefinitionSet, DefinitionError, FlowDef, JsonSchema } from '../core/types';
+import { cachePolicy, operationDocument } from './graphqlSdl';
 
 /** Which flows a bundle carries: flow file path -> include? (default: everything but `flows/_examples/`). */
 export type FlowFilter = (file: string) => boolean;
@@ -27,7 +27,7 @@ const notExamples: FlowFilter = (file) => !file.startsWith('flows/_examples/');
 /**
  * Resolves the layers of one selection and builds the serialisable bundle the browser runtime
  * reads: flows, overlaid + prepared schemas, uiSchemas, messages, formats, settings, and the
- * GraphQL document of every operation the flows call (generated from the SDL).
+ * GraphQL document of every operation the flows call and the client's cache policy (both from the SDL).
  */
 export function createBundle(defs: DefinitionSet, selection: Record<string, string>, sdl: (GraphQLSchema | undefined)[], include: FlowFilter = notExamples): PreparedBundle {
   const layers = resolveLayers(defs, selection);
@@ -59,7 +59,7 @@ export function createBundle(defs: DefinitionSet, selection: Record<string, stri
   return {
     bundle: {
       selection, flows, schemas, uiSchemas, messages: layers.messages, formats: layers.formats,
-      settings: layers.settings, operations,
+      settings: layers.settings, operations, graphqlCache: cachePolicy(sdl, Object.keys(operations)),
     },
     errors,
   };

@@ -1,0 +1,68 @@
+/**
+ * The browser's one GraphQL client: Apollo Client (loaded on the first call, not on first paint) with
+ * a normalised cache whose type policies and no-cache operations come from the bundle (the SDL's
+ * non-null ID fields and `@noCache`, see runtime/node's cachePolicy).
+ */
+import type { ApolloClient, TypePolicies } from '@apollo/client';
+import type { RuntimeBundle } from '../../core/bundle';
+
+/** Thrown when a binding's GraphQL call fails; `message` is the first GraphQL error (spec: only the first is kept). */
+export class BindingError extends Error {
+  constructor(public readonly operation: string, message: string) {
+    super(message);
+    this.name = 'BindingError';
+  }
+}
+
+/** Runs the flows' bindings (`call:` effects, step `load:`s) by name. */
+export interface GraphQLClient {
+  /** Sends binding `name` with `variables`; answers the operation's result field or throws a {@link BindingError}. */
+  call(name: string, variables: Record<string, unknown>): Promise<unknown>;
+}
+
+/** Where the client sends its requests. */
+export interface GraphQLClientOptions {
+  /** The GraphQL endpoint. */
+  uri: string;
+  /** The fetch implementation (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+type Apollo = { client: ApolloClient; gql: typeof import('@apollo/client').gql };
+
+/**
+ * A client for one bundle's bindings. Queries are answered from the normalised cache once fetched
+ * with the same variables, except the `@noCache` ones, which go to the network every time and are
+ * never stored; mutations always go to the network and update cached objects by key.
+ * @example const graphql = createGraphQLClient(bundle, { uri: '/graphql' }); await graphql.call('fetchCacheMakeModel', { searchFilters });
+ */
+export function createGraphQLClient(bundle: Pick<RuntimeBundle, 'operations' | 'graphqlCache'>, options: GraphQLClientOptions): GraphQLClient {
+  const noCache = new Set(bundle.graphqlCache.noCache);
+  let apollo: Promise<Apollo> | undefined;
+  const load = () => (apollo ??= import('@apollo/client').then(({ ApolloClient, HttpLink, InMemoryCache, gql }) => {
+    const typePolicies: TypePolicies = Object.fromEntries(Object.entries(bundle.graphqlCache.keyFields).map(([type, keyFields]) => [type, { keyFields }]));
+    const link = new HttpLink({ uri: options.uri, ...(options.fetch ? { fetch: options.fetch } : {}) });
+    return { client: new ApolloClient({ link, cache: new InMemoryCache({ typePolicies }) }), gql };
+  }));
+
+  return {
+    async call(name, variables) {
+      const document = bundle.operations[name];
+      if (!document) throw new Error(`unknown operation '${name}'; known operations: ${Object.keys(bundle.operations).join(', ')}`);
+      const { client, gql } = await load();
+      const query = gql(document);
+      const isMutation = query.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'mutation');
+      try {
+        const result = isMutation
+          ? await client.mutate({ mutation: query, variables })
+          : await client.query({ query, variables, fetchPolicy: noCache.has(name) ? 'no-cache' : 'cache-first' });
+        if (result.error) throw result.error;
+        const data = (result.data ?? {}) as Record<string, unknown>;
+        return data[name];
+      } catch (err) {
+        const first = (err as { errors?: { message: string }[] }).errors?.[0]?.message;
+        throw new BindingError(name, first ?? (err instanceof Error ? err.message : 'Error'));
+      }
+    },
+  };
+}

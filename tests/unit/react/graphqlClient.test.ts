@@ -1,0 +1,97 @@
+import { buildASTSchema, parse } from 'graphql';
+import { createSchema, createYoga } from 'graphql-yoga';
+import { describe, expect, it } from 'vitest';
+import { cachePolicy, operationDocument } from '../../../runtime/node';
+import { BindingError, createGraphQLClient } from '../../../runtime/react';
+
+/** A small API: one cached query, one `@noCache` query, a mutation answering a keyed object. */
+const SDL = /* GraphQL */ `
+  directive @noCache on FIELD_DEFINITION
+  type Make { id: ID!, name: String! }
+  type Quote { price: Int!, at: Int! }
+  type Query {
+    makes(country: String!): [Make!]!
+    quote(amount: Int!): Quote! @noCache
+  }
+  type Mutation { renameMake(id: ID!, name: String!): Make! }
+`;
+
+/** A real yoga server answering in-process; `sent` counts the requests that reached it, by operation. */
+function server() {
+  const names: Record<string, string> = { m1: 'ACME' };
+  let clock = 0;
+  const yoga = createYoga({
+    schema: createSchema({
+      typeDefs: SDL,
+      resolvers: {
+        Query: {
+          makes: () => Object.entries(names).map(([id, name]) => ({ id, name })),
+          quote: (_: unknown, { amount }: { amount: number }) => ({ price: amount * 2, at: ++clock }),
+        },
+        Mutation: { renameMake: (_: unknown, { id, name }: { id: string; name: string }) => ((names[id] = name), { id, name }) },
+      },
+    }),
+    logging: false,
+  });
+  const sent: string[] = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    sent.push((JSON.parse(String(init?.body)) as { operationName?: string; query: string }).query.match(/^(\w+) (\w+)/)?.[2] ?? '?');
+    return yoga.fetch(new Request(String(input), init));
+  }) as typeof fetch;
+  return { fetch: fetchFn, sent };
+}
+
+function bundleFor(operations: string[]) {
+  const schema = buildASTSchema(parse(SDL));
+  return {
+    operations: Object.fromEntries(operations.map((name) => [name, operationDocument(schema, name) as string])),
+    graphqlCache: cachePolicy([schema], operations),
+  };
+}
+
+describe('GraphQL client', () => {
+  const bundle = bundleFor(['makes', 'quote', 'renameMake']);
+
+  it('derives the policy from the SDL: @noCache operations and key fields from non-null IDs', () => {
+    expect(bundle.graphqlCache).toEqual({ noCache: ['quote'], keyFields: { Make: ['id'], Quote: false } });
+  });
+
+  it('answers a cached query from the cache, and a @noCache one from the network every time', async () => {
+    const api = server();
+    const graphql = createGraphQLClient(bundle, { uri: 'http://api.test/graphql', fetch: api.fetch });
+    const first = await graphql.call('makes', { country: 'AU' });
+    expect(await graphql.call('makes', { country: 'AU' })).toEqual(first);
+    expect(api.sent).toEqual(['makes']);
+    await graphql.call('makes', { country: 'NZ' });
+    expect(api.sent).toEqual(['makes', 'makes']);
+
+    const a = await graphql.call('quote', { amount: 5 });
+    const b = await graphql.call('quote', { amount: 5 });
+    expect(a).toMatchObject({ price: 10, at: 1 });
+    expect(b).toMatchObject({ price: 10, at: 2 });
+    expect(api.sent).toEqual(['makes', 'makes', 'quote', 'quote']);
+  });
+
+  it('a mutation goes to the network and updates the cached object of the same key', async () => {
+    const api = server();
+    const graphql = createGraphQLClient(bundle, { uri: 'http://api.test/graphql', fetch: api.fetch });
+    expect(await graphql.call('makes', { country: 'AU' })).toEqual([expect.objectContaining({ id: 'm1', name: 'ACME' })]);
+    await graphql.call('renameMake', { id: 'm1', name: 'ACME MOTORS' });
+    expect(await graphql.call('makes', { country: 'AU' })).toEqual([expect.objectContaining({ id: 'm1', name: 'ACME MOTORS' })]);
+    expect(api.sent).toEqual(['makes', 'renameMake']);
+  });
+
+  it('two clients share nothing', async () => {
+    const api = server();
+    await createGraphQLClient(bundle, { uri: 'http://api.test/graphql', fetch: api.fetch }).call('makes', { country: 'AU' });
+    await createGraphQLClient(bundle, { uri: 'http://api.test/graphql', fetch: api.fetch }).call('makes', { country: 'AU' });
+    expect(api.sent).toEqual(['makes', 'makes']);
+  });
+
+  it('an unknown binding or a GraphQL error surfaces as an error naming it', async () => {
+    const api = server();
+    const graphql = createGraphQLClient(bundle, { uri: 'http://api.test/graphql', fetch: api.fetch });
+    await expect(graphql.call('nothing', {})).rejects.toThrow(/unknown operation 'nothing'; known operations: makes, quote, renameMake/);
+    await expect(graphql.call('quote', { amount: 'x' })).rejects.toBeInstanceOf(BindingError);
+  });
+});
