@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { MissingText } from '../core/messages/missingText';
 import type { Translate } from './messages/translate';
 import type { PageStateStore } from './state/pageStateStore';
 import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
@@ -9,6 +10,8 @@ export interface RuntimeServices {
   widgets: WidgetRegistry;
   effects: EffectRegistry;
   t: Translate;
+  /** Told of a text that renders empty (a missing key, an unfilled placeholder); `t` reports to it too. */
+  onMissing: MissingText;
   /** Loads the compiled validators module (code-split with the form chunk). */
   loadValidators: () => Promise<ValidatorModule>;
   /** GraphQL endpoint bindings are sent to. */
