@@ -1,16 +1,18 @@
 /**
- * The portal's browser entry: picks the brand from the host (brands' `settings.domains`), loads
- * that brand-for-region bundle (built by scripts/compileValidators.ts), checks every widget name
- * against the registry, and renders the flows with the runtime.
+ * The portal's browser entry: asks the server for the host's brand (`/brand.json`: its selection,
+ * texts and settings; the default brand for a host no brand names), loads that region's built bundle
+ * (scripts/compileValidators.ts), checks every widget name against the registry, and renders the
+ * flows with the runtime.
  */
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createLogic, setRuntimeLogic } from '../runtime/core/logic';
 import { checkWidgetReferences, createWidgetRegistry, FlowRunner, type ValidatorModule } from '../runtime/react';
-import { brands, bundles, defaultRegion } from '../.generated/definitions';
+import { bundles } from '../.generated/definitions';
 import { extensionEffects, extensionWidgets } from '../extensions';
 import { extensionFunctions } from '../extensions/functions';
+import { loadBrand, withBrand } from './brand';
 import { isPublicPath, loadSession, signInGate } from './session';
 import { brandTheme } from './theme';
 
@@ -18,9 +20,15 @@ import { brandTheme } from './theme';
 const loadValidators = (): Promise<ValidatorModule> =>
   import('../.generated/validators.cjs').then((m) => ((m as { default?: ValidatorModule }).default ?? m) as ValidatorModule);
 
-const brand = brands.find((b) => b.domains.includes(location.hostname));
-// The definitions bundle and the server session (httpOnly cookie: who is signed in, their application), in parallel.
-const [bundle, session] = await Promise.all([bundles[brand ? `${brand.id}.${brand.region}` : defaultRegion](), loadSession()]);
+// The brand, then its region's bundle, beside the server session (httpOnly cookie: who is signed in, their application).
+const [bundle, session] = await Promise.all([
+  loadBrand().then(async (brand) => {
+    const load = bundles[brand.selection.region];
+    if (!load) throw new Error(`no bundle is built for region '${brand.selection.region}': run npm run build`);
+    return withBrand(await load(), brand);
+  }),
+  loadSession(),
+]);
 const signIn = signInGate(bundle.settings.signIn);
 // Spec 002 s4: a failure loading the user or the application goes to the error page.
 if (session.status === 'error' && signIn && !isPublicPath(signIn, location.pathname)) history.replaceState(null, '', signIn.errorPath);

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSchema, createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { readCookie, sessionCookieName } from './auth';
+import { BRAND_DOCUMENT_PATH, brandDocumentRoute } from './brands';
 import type { ServerContext, ServerServices } from './context';
 import { devMailboxRoutes } from './email';
 import { FILES_PREFIX, fileRoutes } from './files';
@@ -74,6 +75,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
         // Before anything that could fail for reasons unrelated to liveness.
         ...healthRoutes(async () => (await database.exec('select 1 as ok')).length === 1),
         ...(config.demo ? devMailboxRoutes(db) : {}),
+        // The texts and settings of the Host's brand (the browser loads them at start).
+        [BRAND_DOCUMENT_PATH]: brandDocumentRoute(services.brands, services.definitions.layers),
         // GraphQL request hardening, in pipeline order: request (CSRF) -> params (persisted) -> validate (limits).
         [graphqlEndpoint]: csrfCheck(config.corsOrigins),
       },

@@ -86,3 +86,15 @@ export interface ResolvedLayers {
   provenance(pointer: string): Provenance | undefined;
   errors: DefinitionError[];
 }
+
+/**
+ * The texts and settings of one selection, apart from the rest of a bundle: a host may serve them at
+ * run time (e.g. a layer added after the build), while flows, schemas and validators are built.
+ */
+export interface SelectionTexts {
+  selection: Record<string, string>;
+  /** Message key -> text, every layer of the selection merged. */
+  messages: Record<string, string>;
+  /** Settings, every layer of the selection merged. */
+  settings: Record<string, unknown>;
+}

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createGraphQLClient } from './bindings/createGraphQLClient';
 import { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
+import { warnMissingText, type MissingText } from '../core/messages/missingText';
 import { createTranslate } from './messages/translate';
 import { RuntimeContext, type RuntimeServices, type SignInGate } from './RuntimeContext';
 import { PageStateStore } from './state/pageStateStore';
@@ -26,6 +27,8 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
   memoryPath?: string;
   /** Routes need a signed-in `user` except `publicPaths`; anonymous visitors go to `path`. Default: every route is open. */
   signIn?: SignInGate;
+  /** Told of a text that renders empty (a missing key, an unfilled placeholder); default: a `[fleetform]` console warning once each. */
+  onMissing?: MissingText;
 }
 
 /**
@@ -37,12 +40,13 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
 export function FlowRunner(props: FlowRunnerProps) {
   const { bundle, widgets, effects, loadValidators, graphqlUri = '/graphql', user = null, theme, memoryPath, home, homeParams, signIn } = props;
   const [record, setRecord] = useState<Record<string, unknown>>(props.record ?? {});
-  const t = useMemo(() => createTranslate(bundle.messages, { settings: bundle.settings }), [bundle]);
+  const [onMissing] = useState(() => props.onMissing ?? warnMissingText());
+  const t = useMemo(() => createTranslate(bundle.messages, { settings: bundle.settings }, onMissing), [bundle, onMissing]);
   const [pageState] = useState(() => new PageStateStore());
   const graphql = useMemo(() => createGraphQLClient(bundle, { uri: graphqlUri }), [bundle, graphqlUri]);
   const services = useMemo<RuntimeServices>(
-    () => ({ bundle, widgets, effects: effects ?? {}, t, loadValidators, graphql, user, record, setRecord, pageState, signIn }),
-    [bundle, widgets, effects, t, loadValidators, graphql, user, record, pageState, signIn],
+    () => ({ bundle, widgets, effects: effects ?? {}, t, onMissing, loadValidators, graphql, user, record, setRecord, pageState, signIn }),
+    [bundle, widgets, effects, t, onMissing, loadValidators, graphql, user, record, pageState, signIn],
   );
   const router = useMemo(() => {
     const routes = buildRoutes(bundle.flows, { home, homeParams });

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { GraphQLClient } from './bindings/createGraphQLClient';
+import type { MissingText } from '../core/messages/missingText';
 import type { Translate } from './messages/translate';
 import type { PageStateStore } from './state/pageStateStore';
 import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
@@ -10,6 +11,8 @@ export interface RuntimeServices {
   widgets: WidgetRegistry;
   effects: EffectRegistry;
   t: Translate;
+  /** Told of a text that renders empty (a missing key, an unfilled placeholder); `t` reports to it too. */
+  onMissing: MissingText;
   /** Loads the compiled validators module (code-split with the form chunk). */
   loadValidators: () => Promise<ValidatorModule>;
   /** Runs the bindings (`call:` effects, `load:`s): the one GraphQL client of this bundle. */

@@ -9,8 +9,10 @@ export interface BrandContext {
   orgId: string;
   /** Region code in upper case, e.g. `AU`. */
   region: string;
-  /** Host names that select this brand. */
+  /** Host names that select this brand (never `*`). */
   hosts: string[];
+  /** Whether the brand claims `*` in its domains: it serves every host no brand names. */
+  isDefault: boolean;
   /** Layer selection for runtime/core (`{ brand, region }`, region lower-case as in `regions/<region>.yaml`). */
   selection: Record<string, string>;
   /** The brand layer's merged settings (theme, contacts, white label, introducer ...). */
@@ -35,11 +37,11 @@ export interface OriginDefaults {
 export interface BrandRegistry {
   /** Every brand. */
   all: BrandContext[];
-  /** The brand for a Host header value (port ignored); unknown hosts get the default brand. */
+  /** The brand for a Host header value (port ignored); unknown hosts get the default brand (the one claiming `*`). */
   forHost(host: string | null | undefined): BrandContext;
   /** A brand by id. */
   byId(id: string): BrandContext | undefined;
-  /** The fallback brand (`localhost` and unknown hosts). */
+  /** The default brand: the one whose `settings.domains` holds `*`; it serves every host no brand names. */
   fallback: BrandContext;
 }
 
@@ -61,6 +63,13 @@ function publicOriginOf(id: string, setting: unknown, hosts: string[], defaults:
 
 /** Read host names and region from a brand layer, accepting the usual spellings of those settings. */
 function brandOf(id: string, layer: LayerDef, defaults: OriginDefaults): BrandContext {
+  // The browser receives a brand's texts and settings at run time (/brand.json); schemas and formats are
+  // compiled into the region bundles at build, so a brand cannot change them.
+  for (const [at, body] of [['', layer], ...Object.entries(layer.layers ?? {}).map(([name, b]) => [`layers.${name}.`, b] as const)] as const) {
+    for (const key of ['schemas', 'formats'] as const) {
+      if (body && (body as Record<string, unknown>)[key] !== undefined) throw new Error(`brands/${id}.yaml: ${at}${key} is not allowed in a brand layer (a brand carries settings and messages; put ${key} in a region layer)`);
+    }
+  }
   const settings = (layer.settings ?? {}) as Record<string, unknown>;
   const raw = layer as unknown as Record<string, unknown>;
   const white = isObject(settings.whiteLabel) ? settings.whiteLabel : {};
@@ -73,27 +82,38 @@ function brandOf(id: string, layer: LayerDef, defaults: OriginDefaults): BrandCo
   const region = (regionValue ?? 'AU').toUpperCase();
   const organisation = isObject(settings.organisation) ? settings.organisation : {};
   const orgId = typeof organisation.orgId === 'string' && organisation.orgId.trim() ? organisation.orgId.trim() : id;
-  const unique = [...new Set(hosts)];
-  return { id, orgId, region, hosts: unique, selection: { brand: id, region: region.toLowerCase() }, settings, publicOrigin: publicOriginOf(id, settings.publicOrigin, unique, defaults) };
+  const unique = [...new Set(hosts)].filter((h) => h !== DEFAULT_HOST);
+  return { id, orgId, region, hosts: unique, isDefault: hosts.includes(DEFAULT_HOST), selection: { brand: id, region: region.toLowerCase() }, settings, publicOrigin: publicOriginOf(id, settings.publicOrigin, unique, defaults) };
 }
+
+/** The domain a brand lists to serve every host no brand names. */
+export const DEFAULT_HOST = '*';
 
 /** Distinct Host header values remembered by `forHost`. */
 const HOST_CACHE_SIZE = 256;
 
 /** Build the registry from loaded definitions (`brands/<id>.yaml` layer files). */
-export function brandRegistry(defs: DefinitionSet, defaults: OriginDefaults = { port: 8080, production: false }): BrandRegistry {
+export function brandRegistry(defs: DefinitionSet, originDefaults: OriginDefaults = { port: 8080, production: false }): BrandRegistry {
   const all: BrandContext[] = [];
   for (const [file, layer] of Object.entries(defs.layerFiles)) {
     const m = /^brands\/([^/]+)\.ya?ml$/.exec(file);
-    if (m) all.push(brandOf(m[1], layer, defaults));
+    if (m) all.push(brandOf(m[1], layer, originDefaults));
   }
   all.sort((a, b) => a.id.localeCompare(b.id));
-  const fallback =
-    all.find((b) => b.hosts.includes('localhost')) ??
-    all.find((b) => b.region === 'AU' && b.settings.introducer === undefined && !/introducer/.test(b.id)) ??
-    all[0] ?? { id: 'default', orgId: 'default', region: 'AU', hosts: [], selection: { region: 'au' }, settings: {}, publicOrigin: publicOriginOf('default', undefined, [], defaults) };
+  const fileOf = (b: BrandContext) => `brands/${b.id}.yaml`;
   const byHost = new Map<string, BrandContext>();
-  for (const b of all) for (const h of b.hosts) byHost.set(h, b);
+  for (const b of all) {
+    for (const h of b.hosts) {
+      const other = byHost.get(h);
+      if (other) throw new Error(`${fileOf(other)} and ${fileOf(b)} both claim the domain '${h}' (settings.domains): a host selects one brand`);
+      byHost.set(h, b);
+    }
+  }
+  const defaults = all.filter((b) => b.isDefault);
+  if (defaults.length > 1) throw new Error(`${defaults.map(fileOf).join(' and ')} all claim '${DEFAULT_HOST}' (settings.domains): one brand is the default`);
+  if (all.length && !defaults.length) throw new Error(`no brand claims '${DEFAULT_HOST}' in settings.domains (brands/*.yaml): list it in the brand unknown hosts are served as`);
+  // Without any brand file, unknown hosts get the default region alone.
+  const fallback = defaults[0] ?? { id: 'default', orgId: 'default', region: 'AU', hosts: [], isDefault: true, selection: { region: 'au' }, settings: {}, publicOrigin: publicOriginOf('default', undefined, [], originDefaults) };
   // Host header value as sent -> brand: every request asks, with one of a handful of values. The brands
   // are fixed at start, so an answer never goes stale; the cache is emptied when full (Host is client input).
   const byHeader = new Map<string, BrandContext>();

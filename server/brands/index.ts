@@ -1,3 +1,4 @@
-/** Brand selection by Host header, and each brand's public origin. */
-export { brandRegistry, type BrandContext, type BrandRegistry, type OriginDefaults } from './brandRegistry';
+/** Brand selection by Host header, each brand's public origin, and `/brand.json` (its texts and settings). */
+export { brandRegistry, DEFAULT_HOST, type BrandContext, type BrandRegistry, type OriginDefaults } from './brandRegistry';
+export { BRAND_DOCUMENT_PATH, brandDocument, brandDocumentRoute } from './brandDocument';
 export { onPublicOrigin } from './publicUrl';

@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { newestMtime } from '../definitions';
 import type { Logger } from '../log';
 
-/** What the front end is built from. */
-export const FRONT_END_SOURCES = ['app', 'runtime', 'extensions', 'flows', 'fragments', 'messages', 'schemas', 'regions', 'brands', 'fleetform.yaml', 'vite.config.ts', 'scripts', 'package.json'];
+/**
+ * What the front end is built from. Not `brands/`: a brand's texts and settings reach the browser at
+ * run time (`/brand.json`), so a brand added or changed needs a restart, not a build.
+ */
+export const FRONT_END_SOURCES = ['app', 'runtime', 'extensions', 'flows', 'fragments', 'messages', 'schemas', 'regions', 'fleetform.yaml', 'vite.config.ts', 'scripts', 'package.json'];
 
 /** Whether dist/index.html is missing or older than any source. */
 export function frontEndIsStale(root: string): boolean {

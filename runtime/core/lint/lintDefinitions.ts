@@ -5,6 +5,7 @@ import { checkNames, type KnownNames } from './checkNames';
 import { checkReachability } from './checkReachability';
 import { checkLogicPaths } from './checkLogicPaths';
 import { checkMessages } from './checkMessages';
+import { checkPlaceholders } from './checkPlaceholders';
 import { checkLayerKeys } from './checkLayerKeys';
 import { checkFormFields } from './checkFormFields';
 import { checkThenChains } from './checkThenChains';
@@ -25,8 +26,9 @@ export interface LintResult {
 /**
  * Lint a loaded definition set beyond what loading checks: dangling names (widgets, effects,
  * operations, formats, logic operations), unreachable steps, `var` paths, message keys per layer
- * combination, nested layer names, form field names (uiSchema keys, overrides, rules), `then`
- * chains (cycles, unhandled events), mapping fields against the schemas or page state of both sides.
+ * combination, placeholders nothing fills (settings no layer sets, names a block does not supply), nested layer
+ * names, form field names (uiSchema keys, overrides, rules), `then` chains (cycles, unhandled events), mapping
+ * fields against the schemas or page state of both sides.
  * @example const { findings } = lintDefinitions(defs, { operations: ['saveItem'] });
  */
 export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}): LintResult {
@@ -40,6 +42,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkReachability(defs),
     ...checkLogicPaths(defs, references),
     ...checkMessages(defs, references, selections),
+    ...checkPlaceholders(defs, references, selections),
     ...checkLayerKeys(defs),
     ...checkFormFields(defs),
     ...checkThenChains(defs),

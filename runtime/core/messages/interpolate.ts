@@ -1,9 +1,27 @@
-/** Replace `{name}` placeholders with values from params; unknown placeholders stay as written. */
-export function interpolate(text: string, params: Record<string, unknown> | undefined): string {
-  if (!params) return text;
-  return text.replace(/\{([A-Za-z0-9_.]+)\}/g, (whole, name: string) => {
-    let value: unknown = params;
-    for (const part of name.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
-    return value === undefined || value === null ? whole : String(value);
+import { getPath } from '../source/pointer';
+
+/** A `{name}` or `{dotted.path}` placeholder in a catalogue text. */
+const PLACEHOLDER = /\{([A-Za-z0-9_.]+)\}/g;
+
+/** The placeholder names a text uses, in order, each once (`'{a} of {b.c} {a}'` -> `['a', 'b.c']`). */
+export function placeholdersIn(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]))];
+}
+
+/**
+ * Fill `{name}` placeholders with `lookup(name)`. A placeholder nothing fills (undefined or null)
+ * renders empty, never as written, and is reported to `onMissing` (lint reports it before it can happen).
+ */
+export function fillPlaceholders(text: string, lookup: (name: string) => unknown, onMissing?: (name: string) => void): string {
+  return text.replace(PLACEHOLDER, (_, name: string) => {
+    const value = lookup(name);
+    if (value !== undefined && value !== null) return String(value);
+    onMissing?.(name);
+    return '';
   });
+}
+
+/** Replace `{path}` placeholders with values read from params (dotted paths); unfilled ones render empty. */
+export function interpolate(text: string, params: Record<string, unknown> | undefined, onMissing?: (name: string) => void): string {
+  return fillPlaceholders(text, (name) => getPath(params, name), onMissing);
 }

@@ -2,6 +2,7 @@ import type { FormatDef, JsonSchema, Logic, LogicContext } from '../types';
 import { holds } from '../logic/evaluate';
 import { fieldPathOf, schemaAtPath, type ValidationErrorLike } from './fieldPath';
 import { interpolate } from './interpolate';
+import type { MissingText } from './missingText';
 import { KEYWORD_RANK, OTHER_RANK, RULE_RANK, resolveMessageKey } from './resolveMessage';
 
 /** An ajv-compiled or standalone validate function (compiled with `allErrors: true`). */
@@ -37,6 +38,8 @@ export interface ValidateFormOptions {
   hidden?: ReadonlySet<string>;
   /** Treat empty strings as missing so `required` applies (default true). */
   emptyAsMissing?: boolean;
+  /** Told of a message key the catalogue lacks or a placeholder nothing fills (each renders empty). */
+  onMissing?: MissingText;
 }
 
 interface Candidate {
@@ -95,8 +98,9 @@ export function validateForm(validate: CompiledValidator, data: unknown, options
   const out: Record<string, string> = {};
   for (const [field, candidate] of best) {
     const key = candidate.key ?? resolveMessageKey({ field, keyword: candidate.keyword, fieldSchema: candidate.fieldSchema, form: options.form }, options);
-    const text = options.messages[key] ?? key;
-    out[field] = interpolate(text, { n: candidate.params.limit, ...candidate.params });
+    const text = options.messages[key];
+    if (text === undefined) options.onMissing?.(`message key '${key}' is not in the catalogue (rendered empty)`);
+    out[field] = interpolate(text ?? '', { n: candidate.params.limit, ...candidate.params }, (name) => options.onMissing?.(`placeholder {${name}} of '${key}' has no value (rendered empty)`));
   }
   return out;
 }

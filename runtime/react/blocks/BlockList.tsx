@@ -14,6 +14,7 @@ import { useMediaStyles } from './media';
 import { ProgressBlockView } from './ProgressBlockView';
 import { StepperBlockView } from './StepperBlockView';
 import { TextBlockView } from './TextBlockView';
+import { UnknownBlockView } from './UnknownBlockView';
 import { WidgetBlockView } from './WidgetBlockView';
 
 /** Choices (check boxes, radios, selects) and dialogs load in their own chunks, so pages without them do not pay for them. */
@@ -39,6 +40,7 @@ function Block({ block }: { block: BlockDef }) {
     case 'link': return <LinkBlockView block={block} />;
     case 'image': return <ImageBlockView block={block} />;
     case 'stepper': return <StepperBlockView block={block} />;
+    default: return <UnknownBlockView type={(block as { type?: unknown }).type} />;
   }
 }
 

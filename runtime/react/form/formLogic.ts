@@ -1,5 +1,5 @@
 import { createRuleSet, holds, truthy } from '../../core/logic';
-import { schemaRules, validateForm } from '../../core/messages';
+import { schemaRules, validateForm, type MissingText } from '../../core/messages';
 import type { FormBlock, FormatDef, JsonSchema, Logic, LogicContext } from '../../core/types';
 import type { CompiledValidator, FormLogic } from './formStore';
 
@@ -13,6 +13,8 @@ export interface FormLogicOptions {
   formats: Record<string, FormatDef>;
   /** Reads the current step context (user, record, settings ...); `form` is filled with the values. */
   context: () => LogicContext;
+  /** Told of a message that renders empty (missing key, unfilled placeholder). */
+  onMissing?: MissingText;
 }
 
 /** Collects `ui:visibleWhen` / `ui:enabledWhen` of every field: rule name `visible:<path>` / `enabled:<path>`. */
@@ -44,7 +46,7 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
   const rules = [...schemaRules(schema), ...(block.rules ?? [])];
   return {
     errors: (values) => validateForm(validate, values, {
-      schema, messages, formats, form: block.schema, overrides: block.messages, rules, context: context(),
+      schema, messages, formats, form: block.schema, overrides: block.messages, rules, context: context(), onMissing: options.onMissing,
     }),
     states: (values, changed) => {
       const hidden = new Set<string>();

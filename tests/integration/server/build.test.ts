@@ -24,5 +24,11 @@ describe('stale build check', () => {
     expect(await ensureFrontEndBuilt(root, log)).toBe(true);
     expect(readFileSync(join(root, 'dist', 'index.html'), 'utf8')).toBe('built');
     expect(frontEndIsStale(root)).toBe(false);
+    // A brand file newer than the build needs no build: the server answers its texts at run time.
+    mkdirSync(join(root, 'brands'));
+    writeFileSync(join(root, 'brands', 'added.yaml'), 'id: added\n');
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(join(root, 'brands', 'added.yaml'), future, future);
+    expect(frontEndIsStale(root)).toBe(false);
   }, 60_000);
 });

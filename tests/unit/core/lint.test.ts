@@ -80,6 +80,54 @@ describe('lintDefinitions', () => {
   });
 });
 
+describe('placeholders and block types', () => {
+  // `go` (the start button's label) reads {user.name}, {count} (its vars) and {settings.brandName}, set in ones/a only.
+  const withTexts = (goText: string, vars = '') => files({
+    'flows/_base.yaml': base.replace('go: Go', `go: '${goText}'`),
+    'flows/demo.yaml': FLOW.replace('- { type: button, label: go, event: proceed }', `- { type: button, label: go, event: proceed${vars} }`),
+    'ones/a.yaml': 'id: a\nsettings: { brandName: A }\n',
+  });
+  const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+  const colOf = (text: string, needle: string, after: string) => {
+    const line = text.split('\n')[lineOf(text, needle) - 1];
+    return line.indexOf(after) + 1;
+  };
+
+  it('finds nothing when every placeholder is supplied: context roots, vars, settings every selection sets', () => {
+    const clean = withTexts('Go {user.name} {count}', ', vars: { count: { var: record.item.id } }');
+    expect(lint(clean).map(formatError)).toEqual([]);
+  });
+
+  it('reports a placeholder the block does not supply, at the reference', () => {
+    const broken = withTexts('Go {count} {usr.name}');
+    const flow = broken['flows/demo.yaml'];
+    const findings = lint(broken).map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`);
+    const at = `flows/demo.yaml:${lineOf(flow, 'label: go')}:${colOf(flow, 'label: go', 'go,') }`;
+    expect(findings).toEqual([
+      `${at} placeholder {count} of 'go' is filled by nothing here`,
+      `${at} placeholder {usr.name} of 'go' is filled by nothing here`,
+    ]);
+  });
+
+  it('reports a settings placeholder some selection leaves unset, at the text, naming the selections', () => {
+    const broken = withTexts('Go to {settings.brandName}');
+    const findings = lint(broken);
+    expect(findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`)).toEqual([
+      `flows/_base.yaml:3:${broken['flows/_base.yaml'].split('\n')[2].indexOf("'Go to") + 1} placeholder {settings.brandName} of 'go' is filled by no setting for one=b`,
+    ]);
+    // A block shown only when the setting is set never renders the text empty.
+    const guarded = { ...broken, 'flows/demo.yaml': broken['flows/demo.yaml'].replace('event: proceed }', 'event: proceed, visibleWhen: { var: settings.brandName } }') };
+    expect(lint(guarded).map(formatError)).toEqual([]);
+  });
+
+  it('refuses a block of an unknown type at load, with file:line:column', () => {
+    const flow = FLOW.replace('- { type: button, label: go, event: proceed }', '- { type: button, label: go, event: proceed }\n      - { type: carousel, slides: 3 }');
+    const findings = lint(files({ 'flows/demo.yaml': flow }));
+    expect(findings.length).toBeGreaterThan(0);
+    expect(findings[0]).toMatchObject({ file: 'flows/demo.yaml', line: lineOf(flow, 'carousel') });
+  });
+});
+
 describe('form field checks', () => {
   it('reports uiSchema keys, message overrides and rule fields the schema lacks', () => {
     const flow = FLOW.replace('{ type: form, schema: details, submit: submit }', "{ type: form, schema: details, submit: submit, messages: { nam: { required: hello } }, rules: [{ field: okay, when: true, message: hello }] }");

@@ -66,10 +66,10 @@ describe('flows/_examples', () => {
 
   it('functions: named functions called like logic operations', async () => {
     view = await renderFlow('/examples/functions/show?page=2', { user: { name: 'Ada' } });
-    const fill = (key: string, vars: Record<string, unknown>) => au(key).replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k]));
-    await view.waitFor(() => hasText(view!.container, fill('examples.functions.range', { from: 26, to: 50, total: 60 })), 'range of page 2');
+    const fill = (key: string, vars: Record<string, unknown>) => au(key).replace(/\{([\w.]+)\}/g, (_, k: string) => String(vars[k]));
+    await view.waitFor(() => hasText(view!.container, fill('examples.functions.range', { 'shown.from': 26, 'shown.to': 50, 'shown.total': 60 })), 'range of page 2');
     expect(hasText(view.container, fill('examples.functions.last', { last: 3 }))).toBe(true);
-    expect(hasText(view.container, fill('examples.functions.owner', { name: 'Ada' }))).toBe(true);
+    expect(hasText(view.container, fill('examples.functions.owner', { 'owner.name': 'Ada' }))).toBe(true);
   });
 
   it('guarded transition: the first transition whose guard holds wins', async () => {

@@ -1,0 +1,98 @@
+import type { DefinitionError, DefinitionSet, ResolvedLayers } from '../types';
+import { errorAt, getPath } from '../source';
+import { escapeSegment } from '../source/pointer';
+import { resolveLayers } from '../layers/resolveLayers';
+import { eachBlock } from '../flow/walkFlow';
+import { placeholdersIn } from '../messages/interpolate';
+import { varPaths } from '../logic/dependencies';
+import { DEFAULT_CONTEXT_ROOTS } from './checkLogicPaths';
+import type { Reference } from './collectReferences';
+
+const label = (selection: Record<string, string>) => Object.entries(selection).map(([k, v]) => `${k}=${v}`).join(',') || 'no selection';
+
+/**
+ * What fills a text's placeholders where it is shown: the names the caller supplies (the step context's
+ * roots and the block's `vars`; a uiSchema text gets `settings` only), or undefined where the caller's
+ * values are not known statically (validation messages get the failing rule's parameters).
+ */
+function callers(defs: DefinitionSet, roots: string[]) {
+  // Flow file -> its blocks: pointer, type, `vars` names and the paths `visibleWhen` reads; longest pointer first (nested blocks).
+  const blocks = new Map<string, { pointer: string; type: string; vars: string[]; shownWhen: string[] }[]>();
+  for (const [id, flow] of Object.entries(defs.flows)) {
+    const sites = eachBlock(flow).map(({ block, pointer }) => ({
+      pointer, type: String(block?.type), vars: Object.keys((block as { vars?: object } | undefined)?.vars ?? {}), shownWhen: varPaths(block?.visibleWhen),
+    }));
+    blocks.set(defs.flowFiles[id], sites.sort((a, b) => b.pointer.length - a.pointer.length));
+  }
+  const siteOf = (ref: Reference) => blocks.get(ref.file)?.find((s) => ref.pointer.startsWith(`${s.pointer}/`));
+  return {
+    /** The names the caller supplies, or undefined when not known statically. */
+    supplied(ref: Reference): string[] | undefined {
+      if (/^schemas\/.*\.ui\.json$/.test(ref.file)) return ['settings'];
+      if (!blocks.has(ref.file)) return undefined;
+      const site = siteOf(ref);
+      // A form's field messages and rules are validation texts, filled from the failing rule.
+      if (site?.type === 'form' && !ref.pointer.endsWith('/submitLabel')) return undefined;
+      if (/\/completion\//.test(ref.pointer)) return undefined;
+      return [...roots, ...(site?.vars ?? [])];
+    },
+    /** Whether the reference's block is shown only when `path` has a value (`visibleWhen` reads it). */
+    guarded: (ref: Reference, path: string) => siteOf(ref)?.shownWhen.includes(path) ?? false,
+  };
+}
+
+/**
+ * Placeholders that would render empty: a `{settings.*}` path some selection's merged settings lack
+ * (at the text, per selection), and a placeholder whose root a referencing block neither has in its
+ * context nor in its `vars` (at the reference). Missing keys are {@link checkMessages}' findings.
+ */
+export function checkPlaceholders(defs: DefinitionSet, references: Reference[], selections: Record<string, string>[]): DefinitionError[] {
+  const roots = defs.config.contextRoots ?? DEFAULT_CONTEXT_ROOTS;
+  const resolved = selections.map((selection) => resolveLayers(defs, selection));
+  const out: DefinitionError[] = [];
+  const caller = callers(defs, roots);
+  const messageRefs = references.filter((r) => r.kind === 'message');
+  // A text every reference of which sits in a block shown only when the setting is set never renders it empty.
+  const guarded = (key: string, path: string) => {
+    const refs = messageRefs.filter((r) => r.name === key);
+    return refs.length > 0 && refs.every((r) => caller.guarded(r, path));
+  };
+  // Settings paths, checked on every text of every selection: the translator always offers `settings`.
+  const unset = new Map<string, { at: ReturnType<ResolvedLayers['provenance']>; key: string; path: string; selections: string[] }>();
+  for (const layers of resolved) {
+    for (const [key, text] of Object.entries(layers.messages)) {
+      for (const name of placeholdersIn(text)) {
+        if (!name.startsWith('settings.')) continue;
+        const value = getPath(layers.settings, name.slice('settings.'.length));
+        if ((value !== undefined && value !== null) || guarded(key, name)) continue;
+        const at = layers.provenance(`/messages/${escapeSegment(key)}`);
+        const id = `${at?.file}\0${at?.pointer}\0${name}`;
+        const entry = unset.get(id) ?? { at, key, path: name, selections: [] };
+        entry.selections.push(label(layers.selection));
+        unset.set(id, entry);
+      }
+    }
+  }
+  for (const { at, key, path, selections: where } of unset.values()) {
+    const message = `placeholder {${path}} of '${key}' is filled by no setting for ${where.join('; ')}`;
+    const hint = `set ${path} in a layer every such selection applies, or remove the placeholder`;
+    out.push(at ? errorAt(defs.sources, at.file, at.pointer, message, hint) : { file: '', line: 1, column: 1, pointer: '', message, hint });
+  }
+  // Names each referencing block supplies vs the names its text uses.
+  const seen = new Set<string>();
+  for (const ref of messageRefs) {
+    const names = caller.supplied(ref);
+    if (!names) continue;
+    const used = new Set(resolved.flatMap((layers) => placeholdersIn(layers.messages[ref.name] ?? '')));
+    for (const placeholder of used) {
+      const root = placeholder.split('.')[0];
+      if (names.includes(root)) continue;
+      const id = `${ref.file}\0${ref.pointer}\0${placeholder}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(errorAt(defs.sources, ref.file, ref.pointer, `placeholder {${placeholder}} of '${ref.name}' is filled by nothing here`,
+        `the text here can read ${names.map((n) => `{${n}...}`).join(', ')}; add '${root}' to the block's vars or change the text`));
+    }
+  }
+  return out;
+}
