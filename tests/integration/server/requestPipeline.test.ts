@@ -1,6 +1,6 @@
 /**
- * The request pipeline (server/plugins/use-router.ts and what it runs): one dispatch per request with
- * the same answers as one plugin per feature, the request body limit over real HTTP (by
+ * The request pipeline (the plugins server/app.ts registers, in order): each path answered by the
+ * plugin that owns it, the request body limit over real HTTP (by
  * Content-Length and while streaming), the request log line (queued, formatted at flush, the same
  * text as an info line), the lazy child logger and the brand lookup cache.
  */
@@ -16,7 +16,7 @@ import { brandRegistry } from '../../../server/brands';
 import type { DbHandle } from '../../../server/db';
 import { createLogger, flushLogs, logRequest, type LogLevel } from '../../../server/log';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
-import { useRequestBodyLimit } from '../../../server/plugins/use-request-body-limit';
+import { requestBodyLimit } from '../../../server/plugins/requestBodyLimit';
 import { servicesFor } from '../../../server/services';
 import { definitions, openTestDatabase, testConfig } from './harness';
 
@@ -142,7 +142,7 @@ describe('the request body limit', () => {
       logging: false,
       maxRequestBodySize: false,
       schema: createSchema({ typeDefs: 'type Query { echo(s: String): String }', resolvers: { Query: { echo: (_: unknown, a: { s: string }) => a.s } } }),
-      plugins: [useRequestBodyLimit(120)],
+      plugins: [requestBodyLimit(120)],
     });
     server = await listen(yoga);
   });
@@ -170,7 +170,7 @@ describe('the request body limit', () => {
   });
 
   it('counts the body when Transfer-Encoding comes with a Content-Length (only a lenient parser passes both)', async () => {
-    const yoga = createYoga({ logging: false, maxRequestBodySize: false, schema: createSchema({ typeDefs: 'type Query { echo(s: String): String }' }), plugins: [useRequestBodyLimit(120)] });
+    const yoga = createYoga({ logging: false, maxRequestBodySize: false, schema: createSchema({ typeDefs: 'type Query { echo(s: String): String }' }), plugins: [requestBodyLimit(120)] });
     const res = await yoga.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '10', 'transfer-encoding': 'chunked' }, body: body(121) });
     expect(res.status).toBe(413);
   });
