@@ -118,10 +118,10 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     healthCheckEndpoint: ' ',
     logging: {
       // yoga calls debug several times per request: a no-op unless debug logging is on.
-      debug: config.logLevel === 'debug' ? (...a: unknown[]) => log.debug(String(a[0]), { args: a.slice(1) }) : () => undefined,
-      info: (...a: unknown[]) => log.info(String(a[0]), { args: a.slice(1) }),
-      warn: (...a: unknown[]) => log.warn(String(a[0]), { args: a.slice(1) }),
-      error: (...a: unknown[]) => log.error(String(a[0]), { args: a.slice(1) }),
+      debug: config.logLevel === 'debug' ? (...a: unknown[]) => log.debug({ args: a.slice(1) }, String(a[0])) : () => undefined,
+      info: (...a: unknown[]) => log.info({ args: a.slice(1) }, String(a[0])),
+      warn: (...a: unknown[]) => log.warn({ args: a.slice(1) }, String(a[0])),
+      error: (...a: unknown[]) => log.error({ args: a.slice(1) }, String(a[0])),
     },
     // Unexpected errors are logged with their stack and leave with the catalogue's text only. Request
     // errors (yoga's own: no query, a syntax error) answer their 4xx to every client, without the
@@ -135,7 +135,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
           delete (error.extensions as Record<string, unknown>).originalError;
         }
         const masked = maskError(error, message, false);
-        if (masked !== error) log.error('unexpected error', { error: (error as { originalError?: unknown }).originalError ?? error });
+        if (masked !== error) log.error({ error: (error as { originalError?: unknown }).originalError ?? error }, 'unexpected error');
         return masked;
       },
     },

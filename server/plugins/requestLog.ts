@@ -36,8 +36,8 @@ export function requestLog(log: Logger): Plugin {
       const path = pathOf(request.url);
       const fields: Record<string, unknown> = { reqId: state.id, method: request.method, path, status: response.status, ms: Math.round((performance.now() - state.start) * 10) / 10 };
       if (state.operation) fields.operation = state.operation;
-      if (HEALTH_PATHS.includes(path)) log.debug('request', fields);
-      else log.info('request', fields);
+      if (HEALTH_PATHS.includes(path)) log.debug(fields, 'request');
+      else log.info(fields, 'request');
     },
   };
 }

@@ -20,7 +20,7 @@ export type RouteFailed = (hook: OnRequestPayload, error: unknown) => void;
 /** A route's failure: logged with its stack, answered 500 with `body` only. */
 export function routeFailure(log: Logger, body: string): RouteFailed {
   return (hook, error) => {
-    log.error('unexpected error', { error, path: hook.url.pathname });
+    log.error({ error, path: hook.url.pathname }, 'unexpected error');
     hook.endResponse(new hook.fetchAPI.Response(body, { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' } }));
   };
 }

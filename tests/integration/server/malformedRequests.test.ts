@@ -11,7 +11,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../../../server/http';
-import { createLogger, type LogLevel } from '../../../server/log';
+import { createLogger } from '../../../server/log';
 import { BAD_REQUEST_KEY, refusalBody, requestRefusal } from '../../../server/plugins/requestRefusal';
 import { route, routeFailure } from '../../../server/plugins/route';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
@@ -293,9 +293,7 @@ describe.each(RUNS)('malformed requests ($db, $name)', ({ db, production }) => {
   beforeAll(async () => {
     const manifest: PersistedManifest = {};
     for (const q of QUERIES) addToManifest(manifest, q);
-    const log = createLogger('warn', {}, (line: string, level: LogLevel) => {
-      if (level === 'error') errorLines.push(line);
-    });
+    const log = createLogger('error', {}, (line: string) => errorLines.push(line));
     s = await startServer(db, { log, manifest, config: { production }, serveStatic: true });
   }, 60_000);
   afterAll(async () => s?.close());
