@@ -1,6 +1,6 @@
 /**
  * Structured JSON logs with pino: one object per line on stdout, `{"level":"info","time":"<ISO>",...fields,"msg":"..."}`,
- * written in batches by pino's asynchronous destination (flushed at exit). Secrets are redacted
+ * written by pino's asynchronous destination (lines waiting while a write is in flight go out together; flushed at exit). Secrets are redacted
  * wherever they appear in a line's fields (see {@link REDACTED_KEYS}).
  * @example
  * const log = createLogger('info');
@@ -42,7 +42,7 @@ export function flushLogs(): void {
 
 /** A logger writing JSON lines at or above `level`, with `base` fields on every line, to stdout or `sink`. */
 export function createLogger(level: LogLevel = 'info', base: Record<string, unknown> = {}, sink?: LogSink): Logger {
-  const destination: DestinationStream = sink ? { write: (line: string) => sink(line.endsWith('\n') ? line.slice(0, -1) : line) } : (stdout ??= pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  const destination: DestinationStream = sink ? { write: (line: string) => sink(line.endsWith('\n') ? line.slice(0, -1) : line) } : (stdout ??= pino.destination({ dest: 1, sync: false }));
   return pino(
     {
       level,
