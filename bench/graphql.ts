@@ -4,6 +4,11 @@
  * introspection, limits, CSRF, masked errors, logs), `{ __typename }`, and (3) a signed-in
  * `getVehicleApplication` on PGlite (reads session and application from the database every request).
  * Prints req/s and p99 and writes bench/results/graphql.json.
+ *
+ * `BENCH_BASELINE=<another checkout>` also starts that checkout's server (e.g. a worktree of main) and
+ * runs its two lines in every round, so a change is compared with its baseline in the same run.
+ * `BENCH_PROJECT=<checkout>` benches that checkout's server as the project (default: this one).
+ * Ports: `BENCH_PORT` (default: random in 20000-39000) and the next two.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,12 +28,15 @@ const VEHICLE_APP = `query GetVehicleApplication { getVehicleApplication { appli
     vehicleDetails { make model vehicleImage } leaseDetails { monthlyRentalNet terms driveAwayPrice fiscalValue }
     primaryApplicant { userId firstName lastName email identityVerificationStatus applicationReviewStatus }
     secondaryApplicant { userId firstName lastName email identityVerificationStatus applicantType } } } }`;
+const BASELINE = process.env.BENCH_BASELINE;
+const PROJECT = process.env.BENCH_PROJECT ?? ROOT;
+const PORT = Number(process.env.BENCH_PORT ?? 20000 + Math.floor(Math.random() * 19000));
 const LOGIN = 'mutation Login($e: String!, $p: String!) { login(email: $e, password: $p) { success } }';
 
 /** Start a child process and wait for a line matching `ready`. */
-function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
+function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, cwd = ROOT): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();
@@ -79,32 +87,49 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   try {
-    const stockServer = await start(['bench/stockYoga.ts', '4101'], {}, /ready/);
+    const stockUrl = `http://127.0.0.1:${PORT}/graphql`;
+    const stockServer = await start(['bench/stockYoga.ts', String(PORT)], {}, /ready/);
     children.push(stockServer);
-    const projectServer = await start(['server/main.ts'], { NODE_ENV: 'production', DEMO: '0', PORT: '4102', HOST: '127.0.0.1', DATA_DIR: data, SKIP_BUILD: '1', PERSISTED_MANIFEST: join(data, 'manifest.json'), SEED_RATEBOOK_ROWS: '2000' }, /"msg":"listening"/);
-    children.push(projectServer);
-    const project = 'http://127.0.0.1:4102/graphql';
-    const login = await fetch(project, { method: 'POST', headers: { 'content-type': 'application/json', host: 'au.localhost' }, body: JSON.stringify({ query: LOGIN, variables: { e: 'primary.approvals.au@demo.example', p: 'Fleetform-Demo-1' } }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
-    if (!cookie.startsWith('__Host-ff_session=')) throw new Error(`sign-in failed: ${await login.text()}`);
-    const probe = await fetch(project, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ query: VEHICLE_APP }) });
-    const probeBody = (await probe.json()) as { data?: { getVehicleApplication?: { applicationId?: string } }; errors?: unknown };
-    const vehicleOk = Boolean(probeBody.data?.getVehicleApplication?.applicationId);
-    if (!vehicleOk) console.log(`getVehicleApplication not answering yet: ${JSON.stringify(probeBody).slice(0, 300)}`);
+    /** A project server (this checkout's, or the baseline's) with its own data directory, signed in. */
+    const projectAt = async (port: number, cwd: string, name: string) => {
+      const dataDir = join(data, name);
+      mkdirSync(dataDir);
+      const server = await start(['server/main.ts'], { NODE_ENV: 'production', DEMO: '0', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', PERSISTED_MANIFEST: join(data, 'manifest.json'), SEED_RATEBOOK_ROWS: '2000', LOG_LEVEL: 'info' }, /"msg":"listening"/, cwd);
+      children.push(server);
+      const url = `http://127.0.0.1:${port}/graphql`;
+      const login = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', host: 'au.localhost' }, body: JSON.stringify({ query: LOGIN, variables: { e: 'primary.approvals.au@demo.example', p: 'Fleetform-Demo-1' } }) });
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+      if (!cookie.startsWith('__Host-ff_session=')) throw new Error(`sign-in failed: ${await login.text()}`);
+      const probe = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ query: VEHICLE_APP }) });
+      const probeBody = (await probe.json()) as { data?: { getVehicleApplication?: { applicationId?: string } }; errors?: unknown };
+      const vehicleOk = Boolean(probeBody.data?.getVehicleApplication?.applicationId);
+      if (!vehicleOk) console.log(`${name}: getVehicleApplication not answering yet: ${JSON.stringify(probeBody).slice(0, 300)}`);
+      return { server, url, cookie, vehicleOk };
+    };
+    const { server: projectServer, url: project, cookie, vehicleOk } = await projectAt(PORT + 1, PROJECT, 'project');
+    const baseline = BASELINE ? await projectAt(PORT + 2, BASELINE, 'baseline') : undefined;
 
     // Warm-up, then interleaved rounds so machine noise hits both sides alike.
     const warm = (url: string, query: string, headers: Record<string, string> = {}) =>
       autocannon({ url, connections: CONNECTIONS, duration: 5, method: 'POST', body: JSON.stringify({ query }), headers: { 'content-type': 'application/json', ...headers } });
-    await warm('http://127.0.0.1:4101/graphql', TRIVIAL);
+    await warm(stockUrl, TRIVIAL);
     await warm(project, TRIVIAL);
     if (vehicleOk) await warm(project, VEHICLE_APP, { cookie });
+    if (baseline) {
+      await warm(baseline.url, TRIVIAL);
+      if (baseline.vehicleOk) await warm(baseline.url, VEHICLE_APP, { cookie: baseline.cookie });
+    }
     const rounds: Figures[][] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const round = [
-        await run(`stock yoga { __typename } (round ${i + 1})`, 'http://127.0.0.1:4101/graphql', JSON.stringify({ query: TRIVIAL }), stockServer),
+        await run(`stock yoga { __typename } (round ${i + 1})`, stockUrl, JSON.stringify({ query: TRIVIAL }), stockServer),
         await run(`project { __typename } (round ${i + 1})`, project, JSON.stringify({ query: TRIVIAL }), projectServer),
       ];
       if (vehicleOk) round.push(await run(`project getVehicleApplication (round ${i + 1})`, project, JSON.stringify({ query: VEHICLE_APP }), projectServer, { cookie }));
+      if (baseline) {
+        round.push(await run(`baseline { __typename } (round ${i + 1})`, baseline.url, JSON.stringify({ query: TRIVIAL }), baseline.server));
+        if (baseline.vehicleOk) round.push(await run(`baseline getVehicleApplication (round ${i + 1})`, baseline.url, JSON.stringify({ query: VEHICLE_APP }), baseline.server, { cookie: baseline.cookie }));
+      }
       rounds.push(round);
     }
     const best = (prefix: string) => rounds.map((r) => r.find((f) => f.name.startsWith(prefix))).filter((f): f is Figures => Boolean(f)).sort((a, b) => b.requestsPerSec - a.requestsPerSec)[0];
@@ -117,7 +142,24 @@ async function main(): Promise<void> {
     const cpu = (prefix: string) => rounds.map((r) => r.find((f) => f.name.startsWith(prefix))?.serverCpuUsPerRequest ?? null);
     // CPU per request moves least with the machine's load: stock's over the project's, per round (above 1: the project costs less).
     const cpuRatios = rounds.map((r) => (r[0].serverCpuUsPerRequest && r[1].serverCpuUsPerRequest ? Math.round((r[0].serverCpuUsPerRequest / r[1].serverCpuUsPerRequest) * 100) / 100 : null));
+    // This checkout against the baseline, per line: the medians over the rounds of req/s and of CPU per request.
+    const medianOf = (values: (number | null)[]) => {
+      const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
+      return v.length ? v[Math.floor(v.length / 2)] : null;
+    };
+    const perRound = (prefix: string, key: 'requestsPerSec' | 'serverCpuUsPerRequest') => rounds.map((r) => r.find((f) => f.name.startsWith(prefix))?.[key] ?? null);
+    const versusBaseline = baseline
+      ? Object.fromEntries(
+          (['{ __typename }', 'getVehicleApplication'] as const).map((line) => {
+            const reqs = [medianOf(perRound(`project ${line}`, 'requestsPerSec')), medianOf(perRound(`baseline ${line}`, 'requestsPerSec'))];
+            const cpus = [medianOf(perRound(`project ${line}`, 'serverCpuUsPerRequest')), medianOf(perRound(`baseline ${line}`, 'serverCpuUsPerRequest'))];
+            const ratio = (a: number | null, b: number | null) => (a !== null && b ? Math.round((a / b) * 1000) / 1000 : null);
+            return [line, { medianReqPerSec: { project: reqs[0], baseline: reqs[1], ratio: ratio(reqs[0], reqs[1]) }, medianCpuUsPerRequest: { project: cpus[0], baseline: cpus[1], ratio: ratio(cpus[0], cpus[1]) } }];
+          }),
+        )
+      : undefined;
     const summary = {
+      ...(versusBaseline ? { baseline: BASELINE, versusBaseline } : {}),
       loadAverageBeforeAfter: [loadBefore, loadavg().map((l) => Math.round(l * 100) / 100)],
       serverCpuUsPerRequestPerRound: { stock: cpu('stock'), trivial: cpu('project {'), vehicle: cpu('project getVehicleApplication') },
       serverCpuStockToTrivialPerRound: cpuRatios,

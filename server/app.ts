@@ -11,24 +11,28 @@ import { createSchema, createYoga, maskError, type Plugin, type YogaServerInstan
 import { readCookie, sessionCookieName } from './auth';
 import { BRAND_DOCUMENT_PATH, brandDocumentRoute } from './brands';
 import type { ServerContext, ServerServices } from './context';
-import { devMailboxRoutes } from './email';
-import { FILES_PREFIX, fileRoutes } from './files';
+import { devMailbox } from './email';
+import { fileRoutes } from './files';
 import { loadResolvers, readTypeDefs, type ResolverMap } from './graphql/loadSchema';
 import { readRequestSession, type RequestSession } from './graphql/requestSession';
 import { staticSite } from './http';
-import { buildManifest, type PersistedManifest } from './plugins/persistedManifest';
-import { requestState } from './plugins/requestState';
-import { corsOptions, csrfCheck } from './plugins/use-csrf-prevention';
 import { clientAddress, type NodeServerContext } from './limits';
-import { noIntrospectionRule } from './plugins/use-disable-introspection';
-import { healthRoutes } from './plugins/use-health-checks';
-import { DEFAULT_LIMITS, operationLimitsRule, type OperationLimits } from './plugins/use-operation-limits';
+import { corsOptions, csrfPrevention } from './plugins/csrfPrevention';
+import { disableIntrospection } from './plugins/disableIntrospection';
+import { answeredAs4xx, documentChecks } from './plugins/documentChecks';
+import { healthChecks } from './plugins/healthChecks';
+import { jsonErrorBodies } from './plugins/jsonErrorBodies';
+import { operationLimits, type OperationLimits } from './plugins/operationLimits';
+import { persistedOperations } from './plugins/persistedOperations';
+import { buildManifest, type PersistedManifest } from './plugins/persistedManifest';
+import { requestBodyLimit } from './plugins/requestBodyLimit';
+import { requestLog } from './plugins/requestLog';
 import { requestParamsCheck } from './plugins/requestParamsCheck';
+import { requestParse } from './plugins/requestParse';
 import { BAD_REQUEST_KEY, isGraphQLError, refusalBody, requestRefusal } from './plugins/requestRefusal';
-import { answeredAs4xx, useDocumentChecks } from './plugins/use-document-checks';
-import { persistedOperationsCheck } from './plugins/use-persisted-operations';
-import { useRequestParse } from './plugins/use-request-parse';
-import { useRouter } from './plugins/use-router';
+import { requestState } from './plugins/requestState';
+import { responseHeaders } from './plugins/responseHeaders';
+import { route, routeFailure } from './plugins/route';
 
 /** The yoga server type of this app. */
 export type App = YogaServerInstance<Record<string, unknown>, ServerContext>;
@@ -37,7 +41,7 @@ export type App = YogaServerInstance<Record<string, unknown>, ServerContext>;
 export interface AppOptions {
   /** Persisted-operations manifest (default: scanned from the app's sources in production). */
   manifest?: PersistedManifest;
-  /** Operation limits (defaults in use-operation-limits.ts). */
+  /** Operation limits (defaults in plugins/operationLimits.ts). */
   limits?: Partial<OperationLimits>;
   /** Resolver maps to use instead of loading them (tests). */
   resolvers?: ResolverMap;
@@ -63,44 +67,42 @@ export async function createApp(services: ServerServices, options: AppOptions = 
   // Malformed requests answer a 4xx refusal with the catalogue's text (requestRefusal.ts), at each phase below.
   const refuse = requestRefusal(services.definitions.message(BAD_REQUEST_KEY, services.brands.fallback.selection));
   const unexpectedMessage = services.definitions.message('api.error.UNEXPECTED', services.brands.fallback.selection);
-  const persisted = persistedOperationsCheck({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config) });
+  // A route that throws answers a masked 500 (whatwg-node's own answer would carry the stack) and is logged.
+  const failed = routeFailure(log, JSON.stringify({ errors: [{ message: unexpectedMessage, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }));
+  // Every server feature, one plugin each, in the order yoga runs their hooks (per phase: onRequest,
+  // onRequestParse, onParams, onParse, onValidate, onResponse).
   const plugins: Plugin[] = [
-    // The HTTP side in one plugin, one hook per phase (use-router.ts): it notes the request's arrival
-    // first (the log line times the whole request, even when a route ends it), dispatches the path
-    // once, checks the parameters, and at the end queues the log line and sets the security headers.
-    useRouter({
-      log,
-      secure,
-      exact: {
-        // Before anything that could fail for reasons unrelated to liveness.
-        ...healthRoutes(async () => (await database.exec('select 1 as ok')).length === 1),
-        ...(config.demo ? devMailboxRoutes(db) : {}),
-        // The texts and settings of the Host's brand (the browser loads them at start).
-        [BRAND_DOCUMENT_PATH]: brandDocumentRoute(services.brands, services.definitions.layers),
-        // GraphQL request hardening, in pipeline order: request (CSRF) -> params (persisted) -> validate (limits).
-        [graphqlEndpoint]: csrfCheck(config.corsOrigins),
-      },
-      // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
-      prefixes: { [FILES_PREFIX]: fileRoutes({ db, storage: services.storage, secret: config.secret }) },
-      // Every path nobody above owns: the SPA (never /graphql).
-      fallback: options.serveStatic === false ? undefined : staticSite(join(config.root, 'dist')),
-      // Browsers PUT uploads straight to object storage when it is configured.
-      connectSources: services.storage.uploadOrigin ? [services.storage.uploadOrigin] : [],
-      // The parameters' shape, then (production) persisted operations only.
-      checkParams: persisted ? [requestParamsCheck(refuse), persisted] : [requestParamsCheck(refuse)],
-      // A 4xx yoga answers without a body (406: no type the request accepts is served) gets a JSON refusal.
-      errorBody: (status) => refusalBody(refuse(status === 406 ? 'the endpoint answers in application/json or application/graphql-response+json (Accept)' : 'the request was refused', status)),
-      unexpectedBody: JSON.stringify({ errors: [{ message: unexpectedMessage, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
-    }),
-    // Strict GET and JSON parsers (unreadable requests answer 400) and yoga's body limit (maxRequestBodySize
-    // is off below) without its per-request stream when Content-Length states the size.
-    useRequestParse({ refuse }),
-    // Document limits before parsing, then both rules in one onValidate hook. Introspection is refused
-    // in production only; in development it is exempt from the operation limits (GraphiQL, code generators).
-    useDocumentChecks({
-      rules: [...(config.production ? [noIntrospectionRule] : []), operationLimitsRule({ ...DEFAULT_LIMITS, ...options.limits }, { exemptIntrospection: !config.production })],
-      refuse,
-    }),
+    // First: its onRequest notes the arrival, so the line times the whole request even when a later
+    // plugin answers it; its onParams notes the operation name before any check below refuses it.
+    requestLog(log),
+    // Before anything that could fail for reasons unrelated to liveness.
+    healthChecks(async () => (await database.exec('select 1 as ok')).length === 1),
+    ...(config.demo ? [devMailbox(db, failed)] : []),
+    // The texts and settings of the Host's brand (the browser loads them at start).
+    route((path) => path === BRAND_DOCUMENT_PATH, brandDocumentRoute(services.brands, services.definitions.layers), failed),
+    // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
+    fileRoutes({ db, storage: services.storage, secret: config.secret, failed }),
+    // The GraphQL endpoint only. GraphQL request hardening in pipeline order: request (CSRF) ->
+    // parse (strict parsers, then the body limit around the parser they chose) -> params (their
+    // shape, then persisted operations) -> document (limits before parsing; validation rules).
+    csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins }),
+    requestParse({ refuse }),
+    // yoga's own maxRequestBodySize is off below: this one skips its per-request stream when Content-Length states the size.
+    requestBodyLimit(),
+    requestParamsCheck(refuse),
+    persistedOperations({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config) }),
+    documentChecks({ refuse }),
+    // Introspection is refused in production only; in development it is exempt from the operation
+    // limits (GraphiQL, code generators).
+    ...(config.production ? [disableIntrospection()] : []),
+    operationLimits(options.limits, { exemptIntrospection: !config.production }),
+    // Last route: every path nobody above claimed (never /graphql).
+    ...(options.serveStatic === false ? [] : [staticSite(join(config.root, 'dist'), failed)]),
+    // onResponse, in this order: a bodiless 4xx gets its JSON body (a new response), THEN the headers
+    // go on the response that leaves (set before, they would be lost with the replaced one).
+    jsonErrorBodies((status) => refusalBody(refuse(status === 406 ? 'the endpoint answers in application/json or application/graphql-response+json (Accept)' : 'the request was refused', status))),
+    // Browsers PUT uploads straight to object storage when it is configured (the CSP's connect-src).
+    responseHeaders({ secure, connectSources: services.storage.uploadOrigin ? [services.storage.uploadOrigin] : [] }),
   ];
 
   return createYoga<Record<string, unknown>, ServerContext>({
@@ -112,15 +114,17 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     graphiql: false,
     landingPage: false,
     multipart: false,
-    // Enforced by useRequestParse (same limit and errors).
+    // Enforced by requestBodyLimit (same limit and errors).
     maxRequestBodySize: false,
-    healthCheckEndpoint: '/health',
+    // yoga's own health check answers every URL ending with this: none does (a request URL never
+    // holds a raw space), so /healthz and /readyz above are the only health routes.
+    healthCheckEndpoint: ' ',
     logging: {
       // yoga calls debug several times per request: a no-op unless debug logging is on.
-      debug: config.logLevel === 'debug' ? (...a: unknown[]) => log.debug(String(a[0]), { args: a.slice(1) }) : () => undefined,
-      info: (...a: unknown[]) => log.info(String(a[0]), { args: a.slice(1) }),
-      warn: (...a: unknown[]) => log.warn(String(a[0]), { args: a.slice(1) }),
-      error: (...a: unknown[]) => log.error(String(a[0]), { args: a.slice(1) }),
+      debug: config.logLevel === 'debug' ? (...a: unknown[]) => log.debug({ args: a.slice(1) }, String(a[0])) : () => undefined,
+      info: (...a: unknown[]) => log.info({ args: a.slice(1) }, String(a[0])),
+      warn: (...a: unknown[]) => log.warn({ args: a.slice(1) }, String(a[0])),
+      error: (...a: unknown[]) => log.error({ args: a.slice(1) }, String(a[0])),
     },
     // Unexpected errors are logged with their stack and leave with the catalogue's text only. Request
     // errors (yoga's own: no query, a syntax error) answer their 4xx to every client, without the
@@ -134,7 +138,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
           delete (error.extensions as Record<string, unknown>).originalError;
         }
         const masked = maskError(error, message, false);
-        if (masked !== error) log.error('unexpected error', { error: (error as { originalError?: unknown }).originalError ?? error });
+        if (masked !== error) log.error({ error: (error as { originalError?: unknown }).originalError ?? error }, 'unexpected error');
         return masked;
       },
     },

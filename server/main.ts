@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const url = `http://localhost:${config.port}`;
-  log.info('listening', { url, graphql: `${url}/graphql`, database: services.database.kind, dataDir: config.dataDir, production: config.production });
+  log.info({ url, graphql: `${url}/graphql`, database: services.database.kind, dataDir: config.dataDir, production: config.production }, 'listening');
   if (config.demo) {
     const logins = await demoLogins(services);
     flushLogs();
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     process.stdout.write(`Dev mailbox: ${url}/dev/mailbox\n\n`);
   }
   const stop = (signal: string) => {
-    log.info('stopping', { signal });
+    log.info({ signal }, 'stopping');
     server.close();
     server.closeAllConnections();
     void services.database.close().finally(() => process.exit(0));

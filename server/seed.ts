@@ -15,7 +15,7 @@ const services = await createServices(config, log);
 try {
   const started = Date.now();
   const result = await seedAll(services, { ratebookRows: rowsArg >= 0 ? Number.parseInt(args[rowsArg + 1], 10) : config.seedRatebookRows });
-  log.info('seeded', { ...result, ms: Date.now() - started });
+  log.info({ ...result, ms: Date.now() - started }, 'seeded');
   const logins = await demoLogins(services);
   if (args.includes('--table')) {
     process.stdout.write(`Password for every demo user: \`${logins.password}\`\n\n| role | region | brand | status | e-mail | scenario |\n|---|---|---|---|---|---|\n`);

@@ -14,7 +14,7 @@ import { createLogger, type Logger } from './log';
 export async function openAndMigrate(config: ServerConfig, log: Logger): Promise<DbHandle> {
   const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: pgliteDirOf(config.dataDir) });
   const applied = await migrate(database);
-  if (applied.length) log.info('migrations applied', { applied });
+  if (applied.length) log.info({ applied }, 'migrations applied');
   return database;
 }
 
@@ -41,9 +41,9 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
 /** Everything the server needs, from configuration. */
 export async function createServices(config: ServerConfig, log = createLogger(config.logLevel)): Promise<ServerServices> {
   const definitions = loadServerDefinitions(config.root);
-  for (const e of definitions.errors.slice(0, 20)) log.warn('definition problem', { file: e.file, line: e.line, column: e.column, pointer: e.pointer, message: e.message, hint: e.hint });
-  if (definitions.errors.length > 20) log.warn('more definition problems', { count: definitions.errors.length });
-  for (const problem of uploadRuleProblems(definitions.layers({}))) log.warn('upload rule problem', { problem });
+  for (const e of definitions.errors.slice(0, 20)) log.warn({ file: e.file, line: e.line, column: e.column, pointer: e.pointer, message: e.message, hint: e.hint }, 'definition problem');
+  if (definitions.errors.length > 20) log.warn({ count: definitions.errors.length }, 'more definition problems');
+  for (const problem of uploadRuleProblems(definitions.layers({}))) log.warn({ problem }, 'upload rule problem');
   if (config.databaseUrl && config.fileStorage === 'local') log.warn('files are stored on this instance\'s disk (FILE_STORAGE=local): other instances on the shared database cannot serve them; set FILE_STORAGE=s3');
   const database = await openAndMigrate(config, log);
   return servicesFor(config, database, definitions, log);

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ResolvedLayers, SelectionTexts } from '../../runtime/core/types';
-import type { RouteHandler } from '../plugins/use-router';
+import type { RouteHandler } from '../plugins/route';
 import type { BrandContext, BrandRegistry } from './brandRegistry';
 
 /** The path the browser fetches its brand from. */

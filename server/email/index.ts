@@ -1,3 +1,3 @@
 /** E-mail outbox and the demo mailbox page. */
 export { createOutbox, type EmailOutbox, type OutgoingEmail } from './outbox';
-export { devMailboxRoutes } from './use-dev-mailbox';
+export { devMailbox } from './devMailbox';

@@ -6,7 +6,7 @@ export { createStorage } from './createStorage';
 export { sniffType, normaliseType, ACCEPTED_TYPES, MAX_FILE_BYTES } from './contentType';
 export { inspectFile, type InspectionRefusal } from './inspect';
 export { sign, verify } from './signing';
-export { fileRoutes, contentDisposition } from './use-file-routes';
+export { fileRoutes, contentDisposition } from './fileRoutes';
 export { FileRefused, type FileRefusalCode } from './fileRefused';
 export { UPLOAD_URL_TTL_SEC, withUploadRoom, type UploadScope } from './uploadLimits';
 export { uploadRulesOf, slotAt, uploadRuleProblems, type UploadRules, type UploadSlot } from './uploadRules';

@@ -52,7 +52,7 @@ export function createLocalDiskStorage(dir: string, secret: string): StorageProv
       await rm(pathOf(key), { force: true });
     },
     uploadUrl: async (key, origin, s) => url('PUT', key, origin, s),
-    // The route serves the row's type and name (use-file-routes.ts).
+    // The route serves the row's type and name (fileRoutes.ts).
     downloadUrl: async (key, origin, s) => url('GET', key, origin, s),
   };
 }

@@ -20,7 +20,7 @@ export function rateLimited(action: LimitAction, verdict: Extract<LimitVerdict, 
 export async function enforceLimit(ctx: ServerContext, action: LimitAction, email?: string | null): Promise<void> {
   const verdict = await ctx.services.limits.hit(action, ctx.services.limitRules(ctx.brand)[action], { client: ctx.client, email });
   if (!verdict.allowed) {
-    ctx.log.info('rate limited', { action, per: verdict.rule.per });
+    ctx.log.info({ action, per: verdict.rule.per }, 'rate limited');
     throw rateLimited(action, verdict);
   }
 }

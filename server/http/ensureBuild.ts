@@ -32,7 +32,7 @@ export async function ensureFrontEndBuilt(root: string, log: Logger): Promise<bo
     child.on('exit', (c) => done(c ?? 1));
     child.on('error', () => done(1));
   });
-  if (code !== 0) log.error('front-end build failed; serving the previous dist/ if any', { code });
-  else log.info('front end built', { ms: Date.now() - started });
+  if (code !== 0) log.error({ code }, 'front-end build failed; serving the previous dist/ if any');
+  else log.info({ ms: Date.now() - started }, 'front end built');
   return code === 0;
 }

@@ -1,2 +1,2 @@
-/** Structured JSON logs. */
-export { flushLogs, createLogger, logRequest, type Logger, type LogLevel, type LogSink, type RequestLine } from './logger';
+/** Structured JSON logs (pino). */
+export { CENSOR, createLogger, flushLogs, REDACTED_KEYS, REDACTED_PATHS, type Logger, type LogLevel, type LogSink } from './logger';

@@ -5,10 +5,10 @@
  * - `variables` and `extensions` hold at most {@link PARAM_LIMITS} values, nested at most that deep,
  *   and no string (value or key) a database cannot store: NUL, or a lone UTF-16 surrogate.
  * - `extensions.persistedQuery`, when stated, is Apollo's `{ version: 1, sha256Hash: <64 hex> }`.
- * @example const check = requestParamsCheck(refuse); check({ params }); // throws the refusal
+ * @example createYoga({ plugins: [requestParamsCheck(refuse)] })
  */
+import type { Plugin } from 'graphql-yoga';
 import type { RefuseRequest } from './requestRefusal';
-import type { OnParamsPayload } from './use-persisted-operations';
 
 /** Limits of the JSON a request states in `variables` and `extensions`. */
 export const PARAM_LIMITS = {
@@ -64,18 +64,20 @@ function persistedQueryProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** The check over one refusal factory. */
-export function requestParamsCheck(refuse: RefuseRequest): (payload: OnParamsPayload) => void {
-  return ({ params }) => {
-    const { operationName, variables, extensions } = params;
-    if (operationName != null && typeof operationName !== 'string') throw refuse('operationName must be a string');
-    if (variables != null && typeof variables === 'object') {
-      const problem = jsonProblem(variables);
-      if (problem) throw refuse(`variables ${problem}`);
-    }
-    if (extensions != null && typeof extensions === 'object') {
-      const problem = jsonProblem(extensions) ?? persistedQueryProblem((extensions as { persistedQuery?: unknown }).persistedQuery);
-      if (problem) throw refuse(problem.startsWith('extensions') ? problem : `extensions ${problem}`);
-    }
+/** The plugin over one refusal factory. */
+export function requestParamsCheck(refuse: RefuseRequest): Plugin {
+  return {
+    onParams({ params }) {
+      const { operationName, variables, extensions } = params;
+      if (operationName != null && typeof operationName !== 'string') throw refuse('operationName must be a string');
+      if (variables != null && typeof variables === 'object') {
+        const problem = jsonProblem(variables);
+        if (problem) throw refuse(`variables ${problem}`);
+      }
+      if (extensions != null && typeof extensions === 'object') {
+        const problem = jsonProblem(extensions) ?? persistedQueryProblem((extensions as { persistedQuery?: unknown }).persistedQuery);
+        if (problem) throw refuse(problem.startsWith('extensions') ? problem : `extensions ${problem}`);
+      }
+    },
   };
 }

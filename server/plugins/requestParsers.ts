@@ -12,7 +12,7 @@
 import { Buffer, isUtf8 } from 'node:buffer';
 import type { GraphQLParams } from 'graphql-yoga';
 import { isGraphQLError, type RefuseRequest } from './requestRefusal';
-import type { RequestParser } from './use-request-body-limit';
+import type { RequestParser } from './requestBodyLimit';
 
 /** The parameters a GET request may state (each once). */
 const GET_PARAMS = ['query', 'variables', 'operationName', 'extensions'];

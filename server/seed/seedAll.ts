@@ -95,7 +95,7 @@ export async function seedIfEmpty(services: ServerServices): Promise<boolean> {
   if (any) return false;
   const started = Date.now();
   const result = await seedAll(services);
-  services.log.info('seeded demo data', { ...result, ms: Date.now() - started });
+  services.log.info({ ...result, ms: Date.now() - started }, 'seeded demo data');
   return true;
 }
 

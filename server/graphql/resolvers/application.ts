@@ -45,7 +45,7 @@ async function advanceAfterSigning(ctx: ServerContext, access: MemberAccess, res
   try {
     return await writeRecord(depsOf(ctx), { applicationId: app.id, caller: access.user, request: { path: 'scoreboard.status', value: 'businessDetails' } });
   } catch (e) {
-    ctx.log.info('status not advanced after signing', { reason: (e as Error).message });
+    ctx.log.info({ reason: (e as Error).message }, 'status not advanced after signing');
     return result;
   }
 }

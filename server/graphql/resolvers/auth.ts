@@ -48,26 +48,26 @@ export const authResolvers = {
       const attempt = await ctx.services.limits.hit('signIn', rules.signIn, subject);
       const verdict = attempt.allowed ? await ctx.services.limits.check('signInFailure', rules.signInFailure, subject) : attempt;
       if (!verdict.allowed) {
-        ctx.log.info('login refused', { reason: 'rateLimited', per: verdict.rule.per });
+        ctx.log.info({ reason: 'rateLimited', per: verdict.rule.per }, 'login refused');
         return { ...refusedLogin(ctx, 'RATE_LIMITED', AUTH_MESSAGE_KEYS.throttled), retryAfterSeconds: verdict.retryAfterSeconds };
       }
       const result = await ctx.services.identity.signIn({ email: args.email, password: args.password });
       if (result.status !== 'ok') {
         await ctx.services.limits.hit('signInFailure', rules.signInFailure, subject);
-        ctx.log.info('login refused', { reason: result.status });
+        ctx.log.info({ reason: result.status }, 'login refused');
         return refusedLogin(ctx, 'INVALID_CREDENTIALS', AUTH_MESSAGE_KEYS.invalid);
       }
       await ctx.services.limits.clear('signInFailure', rules.signInFailure, subject, 'clientEmail');
       const portal = otherBrandPortal(ctx, result.user);
       if (portal !== null) {
-        ctx.log.info('login refused', { reason: 'otherBrand', userId: result.user.id });
+        ctx.log.info({ reason: 'otherBrand', userId: result.user.id }, 'login refused');
         return refusedLogin(ctx, 'OTHER_BRAND', AUTH_MESSAGE_KEYS.otherBrand, { portal });
       }
       // A new session id on every sign-in (no fixation); an old session of this request is ended.
       if (ctx.sessionIdHash) await destroySession(ctx.db, ctx.sessionIdHash);
       const id = await createSession(ctx.db, result.user.id, ctx.brand.id);
       ctx.setCookie(sessionCookie(id, ctx.services.config.production));
-      ctx.log.info('login', { userId: result.user.id });
+      ctx.log.info({ userId: result.user.id }, 'login');
       return { success: true, code: null, error: null, user: authUser(result.user), redirectTo: await landingPath(ctx.db, result.user.id) };
     }),
     logout: guard('anyone', async (_: unknown, ctx) => {

@@ -74,6 +74,8 @@ describe('hardening (development mode)', () => {
     expect(await ready.json()).toEqual({ status: 'ready' });
     expect(ready.headers.get('x-content-type-options')).toBe('nosniff');
     expect(ready.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // The only health pair: yoga's own /health (which answers any URL ending so) is off.
+    for (const path of ['/health', '/graphql/health', '/x?/health']) expect((await s.request(path)).status, path).toBe(404);
   });
 });
 

@@ -11,9 +11,9 @@ import { connect, type AddressInfo } from 'node:net';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../../../server/http';
-import { createLogger, type LogLevel } from '../../../server/log';
+import { createLogger } from '../../../server/log';
 import { BAD_REQUEST_KEY, refusalBody, requestRefusal } from '../../../server/plugins/requestRefusal';
-import { useRouter } from '../../../server/plugins/use-router';
+import { route, routeFailure } from '../../../server/plugins/route';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
 import { DATABASES, startServer, type TestServer } from './harness';
 import { prng } from '../../../server/seed/prng';
@@ -293,9 +293,7 @@ describe.each(RUNS)('malformed requests ($db, $name)', ({ db, production }) => {
   beforeAll(async () => {
     const manifest: PersistedManifest = {};
     for (const q of QUERIES) addToManifest(manifest, q);
-    const log = createLogger('warn', {}, (line: string, level: LogLevel) => {
-      if (level === 'error') errorLines.push(line);
-    });
+    const log = createLogger('error', {}, (line: string) => errorLines.push(line));
     s = await startServer(db, { log, manifest, config: { production }, serveStatic: true });
   }, 60_000);
   afterAll(async () => s?.close());
@@ -413,7 +411,7 @@ describe('a route that throws', () => {
     const yoga = createYoga({
       logging: false,
       schema: createSchema({ typeDefs: 'type Query { a: Int }' }),
-      plugins: [useRouter({ log, secure: false, exact: { '/sync': boom, '/async': async () => boom() }, unexpectedBody })],
+      plugins: [route((path) => path === '/sync', boom, routeFailure(log, unexpectedBody)), route((path) => path === '/async', async () => boom(), routeFailure(log, unexpectedBody))],
     });
     for (const path of ['/sync', '/async']) {
       const r = await yoga.fetch(`http://au.localhost${path}`);

@@ -1,8 +1,8 @@
 /**
- * The request pipeline (server/plugins/use-router.ts and what it runs): one dispatch per request with
- * the same answers as one plugin per feature, the request body limit over real HTTP (by
- * Content-Length and while streaming), the request log line (queued, formatted at flush, the same
- * text as an info line), the lazy child logger and the brand lookup cache.
+ * The request pipeline (the plugins server/app.ts registers, in order): each path answered by the
+ * plugin that owns it, the request body limit over real HTTP (by
+ * Content-Length and while streaming),, the request log line, the log format
+ * with its redaction of secrets, and the brand lookup cache.
  */
 import { request as httpRequest, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, type App } from '../../../server/app';
 import { brandRegistry } from '../../../server/brands';
 import type { DbHandle } from '../../../server/db';
-import { createLogger, flushLogs, logRequest, type LogLevel } from '../../../server/log';
+import { createLogger } from '../../../server/log';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
-import { useRequestBodyLimit } from '../../../server/plugins/use-request-body-limit';
+import { requestBodyLimit } from '../../../server/plugins/requestBodyLimit';
 import { servicesFor } from '../../../server/services';
 import { definitions, openTestDatabase, testConfig } from './harness';
 
@@ -49,7 +49,7 @@ describe('the production app over HTTP', () => {
   let dataDir: string;
   let app: App;
   let server: Server;
-  const lines: { line: string; level: LogLevel }[] = [];
+  const lines: { line: string; level: string }[] = [];
   const QUERY = '{ __typename }';
 
   beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('the production app over HTTP', () => {
     addToManifest(manifest, QUERY);
     addToManifest(manifest, 'query Named { __typename }');
     const config = testConfig(dataDir, { production: true, demo: false });
-    const log = createLogger('debug', {}, (line, level) => lines.push({ line, level }));
+    const log = createLogger('debug', {}, (line) => lines.push({ line, level: (JSON.parse(line) as { level: string }).level }));
     app = await createApp(servicesFor(config, database, definitions(), log), { manifest, serveStatic: false });
     server = await listen(app);
   }, 60_000);
@@ -82,7 +82,7 @@ describe('the production app over HTTP', () => {
     expect(lines).toHaveLength(1);
     const { line, level } = lines[0];
     expect(level).toBe('info');
-    expect(Object.keys(JSON.parse(line))).toEqual(['time', 'level', 'msg', 'reqId', 'method', 'path', 'status', 'ms', 'operation']);
+    expect(Object.keys(JSON.parse(line))).toEqual(['level', 'time', 'reqId', 'method', 'path', 'status', 'ms', 'operation', 'msg']);
     expect(JSON.parse(line)).toMatchObject({ level: 'info', msg: 'request', reqId: r.headers['x-request-id'], method: 'POST', path: '/graphql', status: 200, operation: 'Named' });
   });
 
@@ -142,7 +142,7 @@ describe('the request body limit', () => {
       logging: false,
       maxRequestBodySize: false,
       schema: createSchema({ typeDefs: 'type Query { echo(s: String): String }', resolvers: { Query: { echo: (_: unknown, a: { s: string }) => a.s } } }),
-      plugins: [useRequestBodyLimit(120)],
+      plugins: [requestBodyLimit(120)],
     });
     server = await listen(yoga);
   });
@@ -170,58 +170,47 @@ describe('the request body limit', () => {
   });
 
   it('counts the body when Transfer-Encoding comes with a Content-Length (only a lenient parser passes both)', async () => {
-    const yoga = createYoga({ logging: false, maxRequestBodySize: false, schema: createSchema({ typeDefs: 'type Query { echo(s: String): String }' }), plugins: [useRequestBodyLimit(120)] });
+    const yoga = createYoga({ logging: false, maxRequestBodySize: false, schema: createSchema({ typeDefs: 'type Query { echo(s: String): String }' }), plugins: [requestBodyLimit(120)] });
     const res = await yoga.fetch('http://localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '10', 'transfer-encoding': 'chunked' }, body: body(121) });
     expect(res.status).toBe(413);
   });
 });
 
-describe('request log lines', () => {
+describe('log lines (pino)', () => {
   const fields = { reqId: '3f1c0c8e-1111-4222-8333-944445555666', method: 'POST', path: '/graphql"\\x', status: 200, ms: 1.5, operation: 'Get' };
 
-  it('have the text an info line with the same fields has (custom sink: written at once)', () => {
+  it('are one JSON object per line: level, ISO time, base fields, the fields, then msg', () => {
     const out: string[] = [];
     const log = createLogger('info', { service: 'api' }, (line) => out.push(line));
     vi.useFakeTimers({ now: new Date('2026-01-02T03:04:05.678Z'), toFake: ['Date'] });
     try {
-      logRequest(log, 'info', fields);
-      log.info('request', fields);
-      logRequest(log, 'info', { ...fields, operation: undefined });
-      log.info('request', { reqId: fields.reqId, method: fields.method, path: fields.path, status: fields.status, ms: fields.ms });
-      logRequest(log, 'debug', fields);
+      log.info(fields, 'request');
+      log.debug(fields, 'below the level');
+      log.child({ reqId: 'r1' }).warn({ n: 1 }, 'child');
     } finally {
       vi.useRealTimers();
     }
-    expect(out).toHaveLength(4);
-    expect(out[0]).toBe(out[1]);
-    expect(out[2]).toBe(out[3]);
-    expect(JSON.parse(out[0])).toEqual({ time: '2026-01-02T03:04:05.678Z', level: 'info', msg: 'request', service: 'api', ...fields });
+    expect(out).toEqual([
+      '{"level":"info","time":"2026-01-02T03:04:05.678Z","service":"api","reqId":"3f1c0c8e-1111-4222-8333-944445555666","method":"POST","path":"/graphql\\"\\\\x","status":200,"ms":1.5,"operation":"Get","msg":"request"}',
+      '{"level":"warn","time":"2026-01-02T03:04:05.678Z","service":"api","reqId":"r1","n":1,"msg":"child"}',
+    ]);
+    expect(JSON.parse(out[0])).toEqual({ level: 'info', time: '2026-01-02T03:04:05.678Z', service: 'api', ...fields, msg: 'request' });
   });
 
-  it('are queued on the standard sink and formatted when the batch is written', () => {
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    try {
-      flushLogs();
-      write.mockClear();
-      const log = createLogger('info');
-      logRequest(log, 'info', fields);
-      log.info('after', { n: 1 });
-      expect(write).not.toHaveBeenCalled();
-      flushLogs();
-      expect(write).toHaveBeenCalledTimes(1);
-      const written = String(write.mock.calls[0][0]).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(written.map((l) => l.msg)).toEqual(['request', 'after']);
-      expect(written[0]).toMatchObject(fields);
-    } finally {
-      write.mockRestore();
-    }
-  });
-
-  it('child loggers merge their fields as a spread does, on first use', () => {
+  it('redact passwords, tokens, cookies and authorization headers wherever the fields hold them, and expand errors', () => {
     const out: string[] = [];
-    const root = createLogger('info', { a: 1 }, (line) => out.push(line));
-    root.child({ b: 2 }).child({ a: 3 }).info('x', { c: 4 });
-    expect(out[0]).toMatch(/^\{"time":"[^"]+","level":"info","msg":"x","a":3,"b":2,"c":4\}$/);
+    const log = createLogger('debug', {}, (line) => out.push(line));
+    const secrets = ['hunter2-pw', 'tok-123', 'refresh-456', 'sess=abc', 'Bearer xyz', 'new-pw', 'api-key-9', 'yoga-cookie', 'yoga-pw'];
+    log.info({ email: 'a@demo.example', password: secrets[0], token: secrets[1], user: { refreshToken: secrets[2], name: 'Ann' }, request: { headers: { cookie: secrets[3], authorization: secrets[4], host: 'au.localhost' } }, input: { newPassword: secrets[5] }, secret: secrets[6] }, 'attempt');
+    // yoga's own log calls arrive as `args` (app.ts).
+    log.debug({ args: [{ headers: { cookie: secrets[7] } }, { password: secrets[8] }] }, 'yoga');
+    log.error({ error: new Error('boom') }, 'unexpected error');
+    for (const secret of secrets) expect(out.join('\n')).not.toContain(secret);
+    const [attempt, yoga, failure] = out.map((line) => JSON.parse(line) as { args?: unknown; error: { stack: string } });
+    expect(attempt).toMatchObject({ email: 'a@demo.example', password: '[redacted]', token: '[redacted]', user: { refreshToken: '[redacted]', name: 'Ann' }, request: { headers: { cookie: '[redacted]', authorization: '[redacted]', host: 'au.localhost' } }, input: { newPassword: '[redacted]' }, secret: '[redacted]' });
+    expect(yoga.args).toEqual([{ headers: { cookie: '[redacted]' } }, { password: '[redacted]' }]);
+    expect(failure.error).toMatchObject({ type: 'Error', message: 'boom' });
+    expect(failure.error.stack).toContain('requestPipeline.test.ts');
   });
 });
 

@@ -1,7 +1,8 @@
 /** Serves the signed URLs of the local-disk provider: PUT uploads (inspected before they are stored) and GET downloads. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-import type { OnRequestPayload, RouteHandler } from '../plugins/use-router';
+import type { Plugin } from 'graphql-yoga';
+import { route, type OnRequestPayload, type RouteFailed } from '../plugins/route';
 import { MAX_FILE_BYTES } from './contentType';
 import { contentDisposition } from './contentDisposition';
 import { FileRefused, type FileRefusalCode } from './fileRefused';
@@ -35,12 +36,12 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, max: number)
 }
 
 /**
- * The handler of every path under `/files/` (the router mounts it on FILES_PREFIX): PUT and GET of
- * signed URLs. Always answers; a refused upload answers `{ error: <code in lower case> }`.
+ * The plugin serving every path under `/files/` (FILES_PREFIX): PUT and GET of signed URLs. Always
+ * answers; a refused upload answers `{ error: <code in lower case> }`.
  */
-export function fileRoutes(deps: { db: Kysely<Database>; storage: StorageProvider; secret: string; maxBytes?: number }): RouteHandler {
+export function fileRoutes(deps: { db: Kysely<Database>; storage: StorageProvider; secret: string; maxBytes?: number; failed: RouteFailed }): Plugin {
   const maxBytes = deps.maxBytes ?? MAX_FILE_BYTES;
-  return handle;
+  return route((path) => path.startsWith(FILES_PREFIX), handle, deps.failed);
 
   async function handle({ request, url, endResponse, fetchAPI }: OnRequestPayload): Promise<void> {
     const answer = (status: number, code: string) =>

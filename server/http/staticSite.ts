@@ -1,7 +1,8 @@
 /** Serves the built front end from dist/: hashed assets cached long, app routes fall back to index.html. */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
-import type { RouteHandler } from '../plugins/use-router';
+import type { Plugin } from 'graphql-yoga';
+import { route, type RouteFailed } from '../plugins/route';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -14,11 +15,11 @@ const TYPES: Record<string, string> = {
 const RESERVED = ['/graphql', '/files/', '/dev/', '/healthz', '/readyz'];
 
 /**
- * The handler that serves `distDir` (the router's fallback: it sees every path no other route owns);
+ * The plugin serving `distDir` (registered last: it sees every path no other plugin claimed);
  * unknown extension-less paths get index.html (client-side routes). Answers GET and HEAD only, and
  * never the reserved paths (decoded), which fall through to GraphQL's unhandled-route answer.
  */
-export function staticSite(distDir: string): RouteHandler {
+export function staticSite(distDir: string, failed: RouteFailed): Plugin {
   const root = resolve(distDir);
   const cache = new Map<string, Uint8Array>();
   const read = (p: string) => {
@@ -29,7 +30,7 @@ export function staticSite(distDir: string): RouteHandler {
     }
     return hit;
   };
-  return ({ request, url, endResponse, fetchAPI }) => {
+  return route(() => true, ({ request, url, endResponse, fetchAPI }) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     let path: string;
     try {
@@ -57,5 +58,5 @@ export function staticSite(distDir: string): RouteHandler {
         },
       }),
     );
-  };
+  }, failed);
 }

@@ -1,4 +1,8 @@
-/** Adds queued Set-Cookie headers and the security headers every response carries. */
+/**
+ * Adds the queued Set-Cookie headers and the security headers every response carries.
+ * @example createYoga({ plugins: [..., jsonErrorBodies(bodyFor), responseHeaders({ secure: true })] }) // after any plugin that replaces the response
+ */
+import type { Plugin } from 'graphql-yoga';
 import { requestState } from './requestState';
 
 /** Content-Security-Policy of the app's pages: no 'unsafe-eval'; inline styles for Fluent's griffel. */
@@ -23,18 +27,17 @@ export function contentSecurityPolicy(connectSources: string[]): string {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** Sets the headers of a response (one function per server; no allocation per response). */
-export type ResponseHeaderStep = (request: Request, response: Response) => void;
-
 /**
  * Security headers. Every response: nosniff, request id (and HSTS when secure). Documents (HTML)
  * also get the CSP, referrer and framing policies; JSON answers skip them (a browser never renders
  * them as a page) to keep the hot path's responses small.
  */
-export function responseHeaders(options: { secure: boolean; connectSources?: string[] }): ResponseHeaderStep {
+export function responseHeaders(options: { secure: boolean; connectSources?: string[] }): Plugin {
   const secure = options.secure;
   const policy = options.connectSources?.length ? contentSecurityPolicy(options.connectSources) : CONTENT_SECURITY_POLICY;
-  return (request, response) => {
+  return { onResponse: ({ request, response }) => set(request, response) };
+
+  function set(request: Request, response: Response): void {
     const state = requestState(request);
     const h = response.headers;
     const cookies = state.cookies;
@@ -48,5 +51,5 @@ export function responseHeaders(options: { secure: boolean; connectSources?: str
       h.set('referrer-policy', 'same-origin');
       h.set('x-frame-options', 'SAMEORIGIN');
     }
-  };
+  }
 }

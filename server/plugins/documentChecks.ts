@@ -1,12 +1,11 @@
 /**
- * The document phases of every operation in one plugin (yoga runs every hook of every plugin per
- * request, each with its own payload and closures):
+ * The checks of every operation's document:
  * - parse: the text must keep DOCUMENT_LIMITS (documentLimits.ts), else a 400 refusal before
  *   graphql-js parses it (yoga caches parsed documents, so this runs once per distinct text);
- * - validate: an operation type the schema lacks is invalid ({@link knownOperationTypeRule}), then the
- *   extra rules, in order (results cached per document by yoga); a failed validation answers 400
+ * - validate: an operation type the schema lacks is invalid ({@link knownOperationTypeRule}); a failed
+ *   validation (this rule's or any other plugin's: disableIntrospection, operationLimits) answers 400
  *   whatever the response type (yoga answers 200 to `application/json` clients).
- * @example useDocumentChecks({ rules: [noIntrospectionRule, operationLimitsRule(DEFAULT_LIMITS)], refuse })
+ * @example createYoga({ plugins: [documentChecks({ refuse }), disableIntrospection(), operationLimits()] })
  */
 import { GraphQLError, type ValidationRule } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -46,9 +45,9 @@ function afterValidate({ valid, result }: { valid: boolean; result: readonly unk
   for (let i = 0; i < result.length; i++) if (isGraphQLError(result[i])) answeredAs4xx(result[i] as GraphQLError);
 }
 
-/** The plugin: `rules` are added to every validation, `refuse` builds the parse refusals. */
-export function useDocumentChecks(options: { rules: readonly ValidationRule[]; refuse: RefuseRequest }): Plugin {
-  const { rules, refuse } = options;
+/** The plugin: `refuse` builds the parse refusals. */
+export function documentChecks(options: { refuse: RefuseRequest }): Plugin {
+  const { refuse } = options;
   // The engine's own parse (its errors are of the graphql copy yoga recognises), checked first; built
   // once per parse function, not per request.
   type ParseFn = Parameters<NonNullable<Plugin['onParse']>>[0]['parseFn'];
@@ -69,7 +68,6 @@ export function useDocumentChecks(options: { rules: readonly ValidationRule[]; r
     },
     onValidate({ addValidationRule }) {
       addValidationRule(knownOperationTypeRule);
-      for (let i = 0; i < rules.length; i++) addValidationRule(rules[i]);
       return afterValidate;
     },
   };

@@ -11,19 +11,20 @@ import { createHash } from 'node:crypto';
 const refused = (message: string, code: string) => createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
 
 /** What yoga hands an onParams hook. */
-export type OnParamsPayload = Parameters<NonNullable<Plugin['onParams']>>[0];
+type OnParamsPayload = Parameters<NonNullable<Plugin['onParams']>>[0];
 
 /**
- * The check of one request's parameters when `enabled` (undefined otherwise: nothing to run): throws
- * the refusal, or lets the operation through (replacing a hash by its text). The app's router runs it
- * from its own onParams hook.
+ * The plugin when `enabled` (a plugin without hooks otherwise): refuses an operation not in the
+ * manifest, or lets it through (replacing a hash by its text).
  */
-export function persistedOperationsCheck(options: { enabled: boolean; manifest: () => PersistedManifest }): ((payload: OnParamsPayload) => void) | undefined {
-  if (!options.enabled) return undefined;
+export function persistedOperations(options: { enabled: boolean; manifest: () => PersistedManifest }): Plugin {
+  if (!options.enabled) return {};
   const manifest = options.manifest();
   // Text -> allowed, so a client sending full text pays the normalisation once per distinct text.
   const seen = new Map<string, string | null>();
-  return ({ params, setParams }) => {
+  return { onParams: check };
+
+  function check({ params, setParams }: OnParamsPayload): void {
     const ext = params.extensions as { persistedQuery?: { sha256Hash?: unknown } } | undefined;
     const hash = ext?.persistedQuery?.sha256Hash;
     if (typeof hash === 'string') {
@@ -46,5 +47,5 @@ export function persistedOperationsCheck(options: { enabled: boolean; manifest: 
       if (seen.size < 5000) seen.set(params.query, text);
     }
     if (!text) throw refused('Only persisted operations are accepted.', 'PERSISTED_QUERY_ONLY');
-  };
+  }
 }

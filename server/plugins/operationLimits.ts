@@ -1,5 +1,6 @@
 /** Depth, alias and cost limits as one validation rule (validation results are cached by yoga). */
 import { GraphQLError, type ValidationRule } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
 import { operationStats } from './operationStats';
 
 /** Limits per operation. */
@@ -35,4 +36,14 @@ export function operationLimitsRule(limits: OperationLimits, options: { exemptIn
       },
     },
   });
+}
+
+/** The plugin: the rule over `limits` (defaults: {@link DEFAULT_LIMITS}) added to every validation. */
+export function operationLimits(limits: Partial<OperationLimits> = {}, options: { exemptIntrospection?: boolean } = {}): Plugin {
+  const rule = operationLimitsRule({ ...DEFAULT_LIMITS, ...limits }, options);
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(rule);
+    },
+  };
 }

@@ -10,7 +10,7 @@
  * counting it again finds nothing. A body without Content-Length (chunked) is counted as it
  * streams, as yoga does. (In-process callers of `app.fetch` are trusted code: their Content-Length
  * is not checked against the body.)
- * @example createYoga({ maxRequestBodySize: false, plugins: [useRequestBodyLimit()] })
+ * @example createYoga({ maxRequestBodySize: false, plugins: [requestParse({ refuse }), requestBodyLimit()] })
  */
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 
@@ -56,7 +56,7 @@ export type RequestParser = NonNullable<Parameters<NonNullable<Plugin['onRequest
  * and answers the parser to use: `parse` itself when the size is stated, else one that reads the body
  * counted as it streams (undefined stays undefined).
  */
-export function limitedParser(request: Request, parse: RequestParser | undefined, limit: number, fetchAPI: FetchAPI): RequestParser | undefined {
+function limitedParser(request: Request, parse: RequestParser | undefined, limit: number, fetchAPI: FetchAPI): RequestParser | undefined {
   const contentLength = request.headers.get('content-length');
   if (contentLength != null) {
     if (!CONTENT_LENGTH.test(contentLength)) throw invalidLength();
@@ -70,7 +70,7 @@ export function limitedParser(request: Request, parse: RequestParser | undefined
 }
 
 /** Refuse bodies over `limit` bytes: by Content-Length before reading, else while streaming. */
-export function useRequestBodyLimit(limit = DEFAULT_MAX_BODY_BYTES): Plugin {
+export function requestBodyLimit(limit = DEFAULT_MAX_BODY_BYTES): Plugin {
   return {
     onRequestParse({ request, requestParser, setRequestParser, fetchAPI }) {
       const parser = limitedParser(request, requestParser, limit, fetchAPI);

@@ -4,10 +4,11 @@
  * whichever copy of graphql (ESM or CJS) built the schema.
  */
 import { GraphQLError, type ValidationRule } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
 
 const INTROSPECTION = new Set(['__schema', '__type']);
 
-/** The validation rule. */
+/** The validation rule (exported for tests). */
 export const noIntrospectionRule: ValidationRule = (context) => ({
   Field(node) {
     if (INTROSPECTION.has(node.name.value)) {
@@ -15,3 +16,12 @@ export const noIntrospectionRule: ValidationRule = (context) => ({
     }
   },
 });
+
+/** The plugin: the rule added to every validation (results are cached per document by yoga). */
+export function disableIntrospection(): Plugin {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(noIntrospectionRule);
+    },
+  };
+}

@@ -7,8 +7,8 @@
  *   send, so browsers preflight it, and the preflight grants nothing to other origins).
  * CORS response headers are granted only to the configured origins ({@link corsOptions}).
  */
-import type { YogaServerOptions } from 'graphql-yoga';
-import type { OnRequestPayload, RouteHandler } from './use-router';
+import type { Plugin, YogaServerOptions } from 'graphql-yoga';
+import type { OnRequestPayload } from './route';
 
 const JSON_TYPES = ['application/json', 'application/graphql-response+json'];
 
@@ -39,13 +39,17 @@ function hostOf(origin: string): string | null {
 }
 
 /**
- * The check for requests to the GraphQL endpoint (the router runs it for that path only): refuses
- * cross-site requests and form-encoded writes with a 403. `granted` are the CORS origins.
+ * The plugin: refuses cross-site requests to `endpoint` (the GraphQL endpoint; other paths are not
+ * checked) and form-encoded writes with a 403. `granted` are the CORS origins.
  */
-export function csrfCheck(granted: readonly string[]): RouteHandler {
-  const grantedOrigins = new Set(granted);
-  return (hook) => {
+export function csrfPrevention(options: { endpoint: string; granted: readonly string[] }): Plugin {
+  const { endpoint } = options;
+  const grantedOrigins = new Set(options.granted);
+  return { onRequest: check };
+
+  function check(hook: OnRequestPayload): void {
     const { request, url } = hook;
+    if (url.pathname !== endpoint) return;
     const method = request.method;
     // Preflights are answered by the CORS plugin, which grants only the configured origins.
     if (method === 'OPTIONS') return;
@@ -60,7 +64,7 @@ export function csrfCheck(granted: readonly string[]): RouteHandler {
     if (!isGranted && site !== null && site !== 'same-origin' && site !== 'none') return refusal(hook, 'Cross-site requests are not accepted.');
     if (method === 'GET' || method === 'HEAD') return;
     if (!JSON_TYPES.includes(mediaType(request.headers.get('content-type')))) return refusal(hook, 'Requests must be sent as application/json.');
-  };
+  }
 }
 
 /** Yoga's `cors` option: headers only for a granted origin, with credentials; nothing for anyone else. */

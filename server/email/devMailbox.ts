@@ -1,13 +1,16 @@
 /** Demo mode: `/dev/mailbox` lists the outbox (newest first) so reset links can be followed locally. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-import type { OnRequestPayload, RouteHandler } from '../plugins/use-router';
+import type { Plugin } from 'graphql-yoga';
+import { route, type OnRequestPayload, type RouteFailed } from '../plugins/route';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (s: string) => esc(s).replace(/(https?:\/\/[^\s<]+)/g, (u) => `<a href="${u}">${u}</a>`);
 
-/** The mailbox page and `/dev/mailbox.json` by exact path (the app mounts them in demo mode only). */
-export function devMailboxRoutes(db: Kysely<Database>): Record<string, RouteHandler> {
+const PATHS = new Set(['/dev/mailbox', '/dev/mailbox.json']);
+
+/** The plugin serving the mailbox page and `/dev/mailbox.json` (the app registers it in demo mode only). */
+export function devMailbox(db: Kysely<Database>, failed: RouteFailed): Plugin {
   const page = async ({ url, endResponse, fetchAPI }: OnRequestPayload): Promise<void> => {
     const to = url.searchParams.get('to')?.toLowerCase();
     let q = db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'body_text', 'template', 'created_at']).orderBy('created_at', 'desc').limit(100);
@@ -20,5 +23,5 @@ export function devMailboxRoutes(db: Kysely<Database>): Record<string, RouteHand
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>/dev/mailbox</title></head><body><h1>/dev/mailbox</h1>${items}</body></html>`;
     endResponse(new fetchAPI.Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } }));
   };
-  return { '/dev/mailbox': page, '/dev/mailbox.json': page };
+  return route((path) => PATHS.has(path), page, failed);
 }
