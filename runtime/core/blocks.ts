@@ -1,4 +1,7 @@
-/** Screen building blocks of a step (see `schemas/meta/blocks.json`). */
+/**
+ * Screen building blocks of a step, as the runtime reads them (after fragments are expanded).
+ * Kept equal to `schemas/meta/blocks.json` by tests/unit/core/blockTypes.test.ts.
+ */
 import type { Logic } from './types';
 
 /** Screen building blocks. */
@@ -24,6 +27,8 @@ export interface BlockBase {
   visibleWhen?: Logic;
   /** Show only on narrow (phone) or wide screens (a CSS media query: no script decides). */
   media?: 'narrow' | 'wide';
+  /** A note for authors; the runtime ignores it. */
+  description?: string;
 }
 
 /** A form rendered with rjsf from a JSON Schema under `schemas/`. */
