@@ -124,6 +124,10 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
         }
         return;
       }
+      if (kind === 'blocks' && isObject(item) && USE in item && Object.keys(item).length > 1) {
+        result.push(preset(item, ic, [...out, String(result.length)]));
+        return;
+      }
       if ((kind === 'blocks' || kind === 'paths') && isObject(item) && USE in item) {
         for (const fragment of resolve(item[USE], kind, { ...ic, pointer: `${ic.pointer}/${USE}` })) {
           if (Array.isArray(fragment.value)) splice(fragment.value, enter(fragment, c, ic.pointer), out, kind, result);
@@ -142,6 +146,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       return result;
     }
     if (!isObject(value)) return value;
+    if (out[out.length - 1] === 'options' && 'values' in value) return optionList(value, c, out);
     if (kind !== 'roles' && USE in value) return useMapping(value, c, out);
     const result: Record<string, unknown> = {};
     if (kind === 'roles' && USE in value) {
@@ -167,6 +172,34 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     }
     positions[toPointer(out)] = here(c);
     return result;
+  };
+
+  /**
+   * A block-list item `{ use: preset (or a list), ...members }`: the one block of each named blocks fragment,
+   * merged in the order named, with the members written beside `use` over them (whole values replaced).
+   */
+  const preset = (item: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
+    const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
+    const block: Record<string, unknown> = {};
+    for (const fragment of resolve(item[USE], 'blocks', useCursor)) {
+      const blocks = fragment.value;
+      if (!Array.isArray(blocks) || blocks.length !== 1 || !isObject(blocks[0])) {
+        errors.push(errorAt(sources, useCursor.file, useCursor.pointer, `fragment '${fragment.name}' is used as a preset (members beside 'use') but holds ${Array.isArray(blocks) ? blocks.length : 0} blocks`, 'a preset holds exactly one block; or use the fragment without members'));
+        continue;
+      }
+      Object.assign(block, walk(blocks[0], { ...enter(fragment, c, useCursor.pointer), pointer: `${fragment.pointer}/0` }, out));
+    }
+    for (const [key, child] of Object.entries(item)) {
+      if (key !== USE) block[key] = walk(child, { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` }, [...out, key]);
+    }
+    positions[toPointer(out)] = here(c);
+    return block;
+  };
+  /** `options: { values: [a, b], labels: prefix }`: the option list `[{ value: a, label: prefix.a }, ...]`. */
+  const optionList = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
+    const values = Array.isArray(value.values) ? value.values : [];
+    const list = values.map((v) => ({ value: v, label: `${String(value.labels)}.${String(v)}` }));
+    return walk(list, { ...c, pointer: `${c.pointer}/values` }, out);
   };
 
   /** Build a mapping's expansion; a problem (a side with no `at`) is reported at the `use`. */
