@@ -1,11 +1,12 @@
+import type { ValidateFunction } from 'ajv';
 import type { DefinitionError, SourceMaps } from '../types';
 import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../source';
 import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } from './mappings';
 
-/** What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping. */
-export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping';
+/** What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping, a block preset. */
+export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset';
 /** The kind keys a fragment may have (exactly one of them). */
-export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping'];
+export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping', 'preset'];
 /** The key that names fragments where a flow uses them. */
 export const USE = 'use';
 
@@ -79,7 +80,7 @@ function contextOf(path: string[]): FragmentKind | 'effects' | undefined {
  * list is replaced by the fragment's items. Returns the expanded flow and its positions (values from a
  * fragment are credited to the `use` that brought them in), so later errors point into the flow file.
  */
-export function expandFragments(flow: unknown, file: string, fragments: Fragments, sources: SourceMaps): { value: unknown; positions: Record<string, [number, number]>; errors: DefinitionError[] } {
+export function expandFragments(flow: unknown, file: string, fragments: Fragments, sources: SourceMaps, validateBlock?: ValidateFunction): { value: unknown; positions: Record<string, [number, number]>; errors: DefinitionError[] } {
   const errors: DefinitionError[] = [];
   const positions: Record<string, [number, number]> = {};
   const here = (c: Cursor): [number, number] => c.origin ?? positionOf(sources[c.file], c.pointer);
@@ -175,22 +176,22 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
   };
 
   /**
-   * A block-list item `{ use: preset (or a list), ...members }`: the one block of each named blocks fragment,
-   * merged in the order named, with the members written beside `use` over them (whole values replaced).
+   * A block-list item `{ use: preset (or a list), ...members }`: the block of each named preset, merged in
+   * the order named, with the members written beside `use` over them (whole values replaced); the result
+   * must be a whole block (the blocks meta-schema), else it is reported at the `use`.
    */
   const preset = (item: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
     const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
     const block: Record<string, unknown> = {};
-    for (const fragment of resolve(item[USE], 'blocks', useCursor)) {
-      const blocks = fragment.value;
-      if (!Array.isArray(blocks) || blocks.length !== 1 || !isObject(blocks[0])) {
-        errors.push(errorAt(sources, useCursor.file, useCursor.pointer, `fragment '${fragment.name}' is used as a preset (members beside 'use') but holds ${Array.isArray(blocks) ? blocks.length : 0} blocks`, 'a preset holds exactly one block; or use the fragment without members'));
-        continue;
-      }
-      Object.assign(block, walk(blocks[0], { ...enter(fragment, c, useCursor.pointer), pointer: `${fragment.pointer}/0` }, out));
+    for (const fragment of resolve(item[USE], 'preset', useCursor)) {
+      Object.assign(block, walk(fragment.value, enter(fragment, c, useCursor.pointer), out));
     }
     for (const [key, child] of Object.entries(item)) {
       if (key !== USE) block[key] = walk(child, { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` }, [...out, key]);
+    }
+    if (validateBlock && !validateBlock(block)) {
+      const first = validateBlock.errors?.find((e) => !/\/(if|oneOf|anyOf)\b/.test(e.schemaPath)) ?? validateBlock.errors?.[0];
+      errors.push(errorAt(sources, c.file, useCursor.pointer, `the block this preset use makes is not a whole block: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`, 'add the missing members beside use, or fix the preset'));
     }
     positions[toPointer(out)] = here(c);
     return block;

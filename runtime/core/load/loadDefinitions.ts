@@ -1,7 +1,7 @@
 import type { ConfigDef, DefinitionError, DefinitionSet, ExtensionManifest, FlowDef, JsonSchema, LayerDef } from '../types';
 import { errorAt, parseSource } from '../source';
 import { CONFIG_FILE, META_DIR, META_FOR, classifyFile, schemaIdOf, type FileKind } from './classifyFiles';
-import { compileMetaSchemas, metaErrors } from './metaValidate';
+import { BLOCK, compileMetaSchemas, metaErrors, type MetaValidators } from './metaValidate';
 import { checkReferences } from './checkReferences';
 import { checkLayerFiles } from './checkLayerFiles';
 import { collectFragments, expandFragments, type Fragments } from './expandFragments';
@@ -66,7 +66,7 @@ export function loadDefinitions(files: Record<string, string>): LoadResult {
     } else if (!validate(value)) {
       errors.push(...metaErrors(validate.errors ?? [], file, defs.sources, metaName));
     }
-    if (isObject(value)) place(defs, errors, file, kind, value, fragments, schemas);
+    if (isObject(value)) place(defs, errors, file, kind, value, fragments, schemas, compiled.validators);
   }
   errors.push(...checkReferences(defs), ...checkLayerFiles(defs));
   // Meta-schemas are tooling, not definitions: keep their positions out of the shipped set.
@@ -74,12 +74,12 @@ export function loadDefinitions(files: Record<string, string>): LoadResult {
   return { defs, errors };
 }
 
-function place(defs: DefinitionSet, errors: DefinitionError[], file: string, kind: FileKind, raw: Record<string, unknown>, fragments: Fragments, schemas: Record<string, unknown>): void {
+function place(defs: DefinitionSet, errors: DefinitionError[], file: string, kind: FileKind, raw: Record<string, unknown>, fragments: Fragments, schemas: Record<string, unknown>, validators: MetaValidators): void {
   let value = raw;
   switch (kind) {
     case 'flow': {
       // Fragments are expanded here, once: the server, lint and the browser bundle all see the expanded flow.
-      const expanded = expandFragments(raw, file, fragments, defs.sources);
+      const expanded = expandFragments(raw, file, fragments, defs.sources, validators[BLOCK]);
       errors.push(...expanded.errors);
       value = expanded.value as Record<string, unknown>;
       errors.push(...expandQueryState(value, file, schemas, defs.sources, expanded.positions));
