@@ -33,7 +33,7 @@ describe('block presets', () => {
     const inline = load(withBlock('      - { type: choice, media: narrow, appearance: checkboxes, multiple: true, event: proceed, id: c, label: pick, bind: state.c, optionsFrom: [a, b] }'));
     expect(used.errors.filter((e) => !/state/.test(e.message))).toEqual(inline.errors.filter((e) => !/state/.test(e.message)));
     expect(used.defs.flows.demo.steps.start.blocks).toEqual(inline.defs.flows.demo.steps.start.blocks);
-    expect(used.defs.flows.demo.steps.start.blocks[1]).toMatchObject({ event: 'proceed', media: 'narrow' });
+    expect(used.defs.flows.demo.steps.start.blocks?.[1]).toMatchObject({ event: 'proceed', media: 'narrow' });
   });
 
   it('reports a use whose block is not whole (a choice without options) at the use, and a preset of the wrong kind', () => {
@@ -50,7 +50,7 @@ describe('options by values and a label prefix', () => {
   it('labels each value with <labels>.<value>', () => {
     const { defs, errors } = load(withBlock('      - { type: choice, id: c, event: proceed, options: { values: [RED, BLUE], labels: colour } }'));
     expect(errors).toEqual([]);
-    expect(defs.flows.demo.steps.start.blocks[1]).toMatchObject({ options: [{ value: 'RED', label: 'colour.RED' }, { value: 'BLUE', label: 'colour.BLUE' }] });
+    expect(defs.flows.demo.steps.start.blocks?.[1]).toMatchObject({ options: [{ value: 'RED', label: 'colour.RED' }, { value: 'BLUE', label: 'colour.BLUE' }] });
   });
 });
 
