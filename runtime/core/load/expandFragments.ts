@@ -1,11 +1,12 @@
+import type { ValidateFunction } from 'ajv';
 import type { DefinitionError, SourceMaps } from '../types';
 import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../source';
 import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } from './mappings';
 
-/** What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping. */
-export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping';
+/** What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping, a block preset. */
+export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset';
 /** The kind keys a fragment may have (exactly one of them). */
-export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping'];
+export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping', 'preset'];
 /** The key that names fragments where a flow uses them. */
 export const USE = 'use';
 
@@ -79,7 +80,7 @@ function contextOf(path: string[]): FragmentKind | 'effects' | undefined {
  * list is replaced by the fragment's items. Returns the expanded flow and its positions (values from a
  * fragment are credited to the `use` that brought them in), so later errors point into the flow file.
  */
-export function expandFragments(flow: unknown, file: string, fragments: Fragments, sources: SourceMaps): { value: unknown; positions: Record<string, [number, number]>; errors: DefinitionError[] } {
+export function expandFragments(flow: unknown, file: string, fragments: Fragments, sources: SourceMaps, validateBlock?: ValidateFunction): { value: unknown; positions: Record<string, [number, number]>; errors: DefinitionError[] } {
   const errors: DefinitionError[] = [];
   const positions: Record<string, [number, number]> = {};
   const here = (c: Cursor): [number, number] => c.origin ?? positionOf(sources[c.file], c.pointer);
@@ -124,6 +125,10 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
         }
         return;
       }
+      if (kind === 'blocks' && isObject(item) && USE in item && Object.keys(item).length > 1) {
+        result.push(preset(item, ic, [...out, String(result.length)]));
+        return;
+      }
       if ((kind === 'blocks' || kind === 'paths') && isObject(item) && USE in item) {
         for (const fragment of resolve(item[USE], kind, { ...ic, pointer: `${ic.pointer}/${USE}` })) {
           if (Array.isArray(fragment.value)) splice(fragment.value, enter(fragment, c, ic.pointer), out, kind, result);
@@ -142,6 +147,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       return result;
     }
     if (!isObject(value)) return value;
+    if (out[out.length - 1] === 'options' && 'values' in value) return optionList(value, c, out);
     if (kind !== 'roles' && USE in value) return useMapping(value, c, out);
     const result: Record<string, unknown> = {};
     if (kind === 'roles' && USE in value) {
@@ -167,6 +173,34 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     }
     positions[toPointer(out)] = here(c);
     return result;
+  };
+
+  /**
+   * A block-list item `{ use: preset (or a list), ...members }`: the block of each named preset, merged in
+   * the order named, with the members written beside `use` over them (whole values replaced); the result
+   * must be a whole block (the blocks meta-schema), else it is reported at the `use`.
+   */
+  const preset = (item: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
+    const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
+    const block: Record<string, unknown> = {};
+    for (const fragment of resolve(item[USE], 'preset', useCursor)) {
+      Object.assign(block, walk(fragment.value, enter(fragment, c, useCursor.pointer), out));
+    }
+    for (const [key, child] of Object.entries(item)) {
+      if (key !== USE) block[key] = walk(child, { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` }, [...out, key]);
+    }
+    if (validateBlock && !validateBlock(block)) {
+      const first = validateBlock.errors?.find((e) => !/\/(if|oneOf|anyOf)\b/.test(e.schemaPath)) ?? validateBlock.errors?.[0];
+      errors.push(errorAt(sources, c.file, useCursor.pointer, `the block this preset use makes is not a whole block: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`, 'add the missing members beside use, or fix the preset'));
+    }
+    positions[toPointer(out)] = here(c);
+    return block;
+  };
+  /** `options: { values: [a, b], labels: prefix }`: the option list `[{ value: a, label: prefix.a }, ...]`. */
+  const optionList = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
+    const values = Array.isArray(value.values) ? value.values : [];
+    const list = values.map((v) => ({ value: v, label: `${String(value.labels)}.${String(v)}` }));
+    return walk(list, { ...c, pointer: `${c.pointer}/values` }, out);
   };
 
   /** Build a mapping's expansion; a problem (a side with no `at`) is reported at the `use`. */

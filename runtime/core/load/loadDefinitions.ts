@@ -1,11 +1,12 @@
 import type { ConfigDef, DefinitionError, DefinitionSet, ExtensionManifest, FlowDef, JsonSchema, LayerDef } from '../types';
 import { errorAt, parseSource } from '../source';
 import { CONFIG_FILE, META_DIR, META_FOR, classifyFile, schemaIdOf, type FileKind } from './classifyFiles';
-import { compileMetaSchemas, metaErrors } from './metaValidate';
+import { BLOCK, compileMetaSchemas, metaErrors, type MetaValidators } from './metaValidate';
 import { checkReferences } from './checkReferences';
 import { checkLayerFiles } from './checkLayerFiles';
 import { collectFragments, expandFragments, type Fragments } from './expandFragments';
 import type { MappingDef } from './mappings';
+import { expandQueryState } from './queryState';
 
 /** What {@link loadDefinitions} returns: the definition set and every problem found. */
 export interface LoadResult {
@@ -53,6 +54,8 @@ export function loadDefinitions(files: Record<string, string>): LoadResult {
   // Mappings are kept (besides expanded where used) so lint can check their fields against both sides.
   for (const f of Object.values(fragments)) if (f.kind === 'mapping') (defs.mappings ??= {})[f.name] = { file: f.file, pointer: f.pointer, mapping: f.value as MappingDef };
 
+  // Base schemas by id, for flows that declare query state by a schema (queryState).
+  const schemas = Object.fromEntries(Object.entries(parsed).filter(([file]) => classifyFile(file, config) === 'schema').map(([file, value]) => [schemaIdOf(file), value]));
   for (const [file, value] of Object.entries(parsed)) {
     const kind = classifyFile(file, config);
     if (kind === 'other' || kind === 'meta') continue;
@@ -63,7 +66,7 @@ export function loadDefinitions(files: Record<string, string>): LoadResult {
     } else if (!validate(value)) {
       errors.push(...metaErrors(validate.errors ?? [], file, defs.sources, metaName));
     }
-    if (isObject(value)) place(defs, errors, file, kind, value, fragments);
+    if (isObject(value)) place(defs, errors, file, kind, value, fragments, schemas, compiled.validators);
   }
   errors.push(...checkReferences(defs), ...checkLayerFiles(defs));
   // Meta-schemas are tooling, not definitions: keep their positions out of the shipped set.
@@ -71,14 +74,15 @@ export function loadDefinitions(files: Record<string, string>): LoadResult {
   return { defs, errors };
 }
 
-function place(defs: DefinitionSet, errors: DefinitionError[], file: string, kind: FileKind, raw: Record<string, unknown>, fragments: Fragments): void {
+function place(defs: DefinitionSet, errors: DefinitionError[], file: string, kind: FileKind, raw: Record<string, unknown>, fragments: Fragments, schemas: Record<string, unknown>, validators: MetaValidators): void {
   let value = raw;
   switch (kind) {
     case 'flow': {
       // Fragments are expanded here, once: the server, lint and the browser bundle all see the expanded flow.
-      const expanded = expandFragments(raw, file, fragments, defs.sources);
+      const expanded = expandFragments(raw, file, fragments, defs.sources, validators[BLOCK]);
       errors.push(...expanded.errors);
       value = expanded.value as Record<string, unknown>;
+      errors.push(...expandQueryState(value, file, schemas, defs.sources, expanded.positions));
       defs.sources[file] = expanded.positions;
       const id = typeof value.id === 'string' ? value.id : file;
       if (id in defs.flows) {

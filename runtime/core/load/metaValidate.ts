@@ -6,6 +6,9 @@ import { didYouMean, errorAt, escapeSegment } from '../source';
 /** Meta-schema file name -> compiled validator. */
 export type MetaValidators = Record<string, ValidateFunction>;
 
+/** The validators' key of one block (blocks.json#/definitions/block). */
+export const BLOCK = 'blocks.json#block';
+
 const cache = new Map<string, { validators: MetaValidators; errors: string[] }>();
 
 /** Compile every meta-schema (cached by content); compile problems come back as strings. */
@@ -30,6 +33,15 @@ export function compileMetaSchemas(metas: Record<string, unknown>): { validators
       if (validate) validators[name] = validate;
     } catch (e) {
       errors.push(`${name}: ${(e as Error).message}`);
+    }
+  }
+  // One block alone, for blocks made at expansion (a preset with the members beside its use).
+  if ('blocks.json' in metas) {
+    try {
+      const block = ajv.getSchema('blocks.json#/definitions/block');
+      if (block) validators[BLOCK] = block;
+    } catch (e) {
+      errors.push(`blocks.json: ${(e as Error).message}`);
     }
   }
   const result = { validators, errors };

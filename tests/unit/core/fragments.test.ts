@@ -76,7 +76,7 @@ describe('fragments', () => {
       'fragments/more.yaml': 'owners:\n  roles: { owner: false }\n',
     });
     expect(errors.map((e) => `${e.file}:${e.line} ${e.message}`)).toEqual([
-      "fragments/demo.yaml:12 fragment 'both' must have exactly one of 'roles', 'blocks', 'paths', 'mapping'",
+      "fragments/demo.yaml:12 fragment 'both' must have exactly one of 'roles', 'blocks', 'paths', 'mapping', 'preset'",
       'fragments/more.yaml:1 fragment \'owners\' is already defined in fragments/demo.yaml',
       `flows/demo.yaml:${lineOf(USING, 'roles: {')} role 'viewer' is already defined by a fragment this roles map uses`,
     ]);
@@ -92,7 +92,8 @@ describe('fragments', () => {
     const { errors } = loadDefinitions(files(USING.replace('      - { use: goButton }', '      - { use: goButton, label: go }'), `${FRAGMENTS}bad:\n  blocks:\n    - { type: buton }\n`));
     const messages = errors.map((e) => `${e.file} ${e.pointer} ${e.message}`);
     expect(messages).toContain("fragments/demo.yaml /bad/blocks/0/type 'buton' is not allowed");
-    expect(messages).toContain("flows/demo.yaml /steps/start/blocks/0/label unknown property 'label'");
+    // Members beside `use` make it a preset use: a blocks fragment is not a preset.
+    expect(messages).toContain("flows/demo.yaml /steps/start/blocks/0/use fragment 'goButton' is a blocks fragment; here a preset fragment is needed");
   });
 
   it('credits a later check of expanded content to the use that brought it in', () => {

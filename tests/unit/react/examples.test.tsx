@@ -64,6 +64,22 @@ describe('flows/_examples', () => {
     expect(JSON.stringify(AU.flows.exampleMapping)).not.toContain('"use"');
   });
 
+  it('presets: query state declared by a schema, a block preset completed by its use, options labelled by a key prefix', async () => {
+    view = await renderFlow('/examples/presets/search?size=13&colours=red');
+    await view.waitFor(() => hasText(view!.container, au('examples.presets.size').replace('{size}', '10')), 'size 13 read as 10');
+    const boxes = await view.waitFor(() => {
+      const found = [...view!.container.querySelectorAll<HTMLInputElement>('input[type=checkbox]')];
+      return found.length ? found : undefined;
+    }, 'the check boxes');
+    const labelOf = (box: HTMLInputElement) => view!.container.querySelector(`label[for="${box.id}"]`)?.textContent;
+    expect(boxes.map(labelOf)).toEqual([au('examples.presets.colour.RED'), au('examples.presets.colour.BLUE')]);
+    expect(boxes.map((b) => b.checked)).toEqual([true, false]);
+    expect(hasText(view.container, au('examples.presets.colours'))).toBe(true);
+    const flow = JSON.stringify(AU.flows.examplePresets);
+    expect(flow).not.toContain('"use"');
+    expect(flow).not.toContain('"queryState"');
+  });
+
   it('functions: named functions called like logic operations', async () => {
     view = await renderFlow('/examples/functions/show?page=2', { user: { name: 'Ada' } });
     const fill = (key: string, vars: Record<string, unknown>) => au(key).replace(/\{([\w.]+)\}/g, (_, k: string) => String(vars[k]));
