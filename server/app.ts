@@ -28,6 +28,7 @@ import { answeredAs4xx, useDocumentChecks } from './plugins/use-document-checks'
 import { persistedOperationsCheck } from './plugins/use-persisted-operations';
 import { useRequestParse } from './plugins/use-request-parse';
 import { useRouter } from './plugins/use-router';
+import { devApplicationRoutes } from './seed/devApplications';
 
 /** The yoga server type of this app. */
 export type App = YogaServerInstance<Record<string, unknown>, ServerContext>;
@@ -74,6 +75,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
         // Before anything that could fail for reasons unrelated to liveness.
         ...healthRoutes(async () => (await database.exec('select 1 as ok')).length === 1),
         ...(config.demo ? devMailboxRoutes(db) : {}),
+        // Fresh logins for end-to-end tests: never in production, whatever DEMO says.
+        ...(config.demo && !config.production ? devApplicationRoutes(services) : {}),
         // GraphQL request hardening, in pipeline order: request (CSRF) -> params (persisted) -> validate (limits).
         [graphqlEndpoint]: csrfCheck(config.corsOrigins),
       },
