@@ -37,7 +37,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Polls `check` until it answers true (results re-render after the URL changes). */
 async function until(page: Page, check: () => Promise<boolean>, what: string): Promise<void> {
-  await expect.poll(check, { message: `waiting for ${what}`, timeout: 5_000 }).toBe(true);
+  await expect.poll(check, { message: `waiting for ${what}` }).toBe(true);
 }
 
 async function resultsLoaded(page: Page): Promise<void> {

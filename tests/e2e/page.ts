@@ -24,5 +24,5 @@ export async function enter(input: Locator, value: string): Promise<void> {
 
 /** Polls until the field shows exactly `expected` ('' = no message, and then not aria-invalid). */
 export async function expectMessage(input: Locator, expected: string, what: string): Promise<void> {
-  await expect.poll(() => fieldMessage(input), { message: what, timeout: 3_000 }).toEqual({ message: expected, invalid: expected !== '' });
+  await expect.poll(() => fieldMessage(input), { message: what }).toEqual({ message: expected, invalid: expected !== '' });
 }

@@ -164,6 +164,6 @@ test('reassign form au: a failing call shows the global error dialog; Try Again 
   await dialog.getByText(text('runtime.error.body', { settings: layers.settings }), { exact: true }).waitFor();
   expect(page.url().endsWith(PATH), 'the step did not move').toEqual(true);
   await dialog.getByRole('button', { name: text('runtime.error.tryAgain') }).click();
-  await expect.poll(() => calls.count() - before, { message: 'Try Again sent the call again', timeout: 2_000 }).toBe(2);
+  await expect.poll(() => calls.count() - before, { message: 'Try Again sent the call again' }).toBe(2);
   await dialog.getByText(text('runtime.error.title'), { exact: true }).waitFor();
 });
