@@ -62,11 +62,19 @@ async function chooseVehicle(page: Page, url: string, screenshot?: string): Prom
   return new URL(page.url());
 }
 
-/** Shortlists the first `n` result cards that are not shortlisted yet. */
+/**
+ * Shortlists the first `n` result cards that are not shortlisted yet. Each click's chain runs after the
+ * click returns (useChain awaits runChain), so the next card is picked only once the shortlist shows the
+ * last one: picking earlier can hit the same card again (its button still reads Shortlist) and toggle it
+ * off, or read the list before it holds both (the cause of the anonymous-shortlist test's rare failure).
+ */
 async function shortlist(page: Page, n: number): Promise<void> {
+  const count = () => page.locator('[data-group="shortlisted"] article').count();
   for (let i = 0; i < n; i++) {
+    const before = await count();
     await cards(page).filter({ has: page.getByRole('button', { name: 'Shortlist', exact: true }) }).first()
       .getByRole('button', { name: 'Shortlist', exact: true }).click();
+    await expect.poll(count, { message: `shortlist holds ${before + 1}` }).toBe(before + 1);
   }
 }
 
@@ -199,7 +207,12 @@ test('calculator: an anonymous shortlist survives a reload; empty shortlist noti
   await page.locator('[data-list="shortlist"] article').nth(1).waitFor();
   const kept = await page.locator('[data-list="shortlist"] article').evaluateAll((els) => els.map((e) => e.getAttribute('data-vehicle')));
   expect(kept, 'shortlist after reload').toEqual(picked);
-  for (let i = 0; i < 2; i++) await page.locator('[data-list="shortlist"] article').first().getByRole('button', { name: 'Remove' }).click();
+  // One removal at a time: the next Remove is clicked once the list shows the last one gone.
+  const shortlisted = page.locator('[data-list="shortlist"] article');
+  for (let left = 1; left >= 0; left--) {
+    await shortlisted.first().getByRole('button', { name: 'Remove' }).click();
+    await expect(shortlisted).toHaveCount(left);
+  }
   await page.getByRole('alertdialog').getByText('No vehicles are shortlisted.').waitFor();
   await page.getByText('Please shortlist at least one vehicle to proceed.').waitFor();
   await page.getByRole('button', { name: 'Return to search results' }).click();
