@@ -4,7 +4,7 @@
  * that change an application never share a seeded user.
  * @example
  * POST /dev/applications {"region":"au","role":"primary","status":"orderVerification"}
- * -> 201 {"email":"fresh-k3j9x.primary.orderverification.au@demo.example","password":"Fleetform-Demo-1","applicationId":"…","brand":"acme-au","region":"AU","host":"au.localhost","origin":"http://au.localhost:8080"}
+ * -> 201 {"email":"primary.f3a9c01d2.au@demo.example","password":"Fleetform-Demo-1","applicationId":"…","brand":"acme-au","region":"AU","host":"au.localhost","origin":"http://au.localhost:8080"}
  */
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth';
@@ -44,7 +44,8 @@ export function freshScenario(services: ServerServices, body: unknown): { scenar
   // The seed's own scenario for that role and status (its record settings, a companion officer) when there is one.
   const like = allScenarios(services).find((s) => s.role === role && s.status === status && s.brand === (region === 'nz' ? 'nz' : 'au'))
     ?? allScenarios(services).find((s) => s.role === role && s.status === status);
-  const key = `fresh-${randomBytes(5).toString('hex')}.${role}.${status.toLowerCase()}.${region}`;
+  // Short (the reassign form takes e-mails of at most 55 characters): `<role>.f<8 hex>.<region>`.
+  const key = `${role}.f${randomBytes(4).toString('hex')}.${region}`;
   return {
     brandId: brand.id,
     scenario: {

@@ -28,7 +28,7 @@ const BUSINESS = {
 const SELECTION = { au: { region: 'au', brand: 'acme-au' }, nz: { region: 'nz', brand: 'kiwi-nz' } };
 
 const cards = (page: Page) => page.locator('[data-list="results"] article[data-vehicle]');
-const cardTitles = async (page: Page) => cards(page).locator('h3').allInnerTexts();
+const cardTitles = async (page: Page) => cards(page).locator('h2').allInnerTexts();
 
 /** A screenshot under test-results/: the whole page on desktop, the first screen on a phone (pages are long there). */
 async function shot(page: Page, name: string): Promise<void> {
