@@ -96,6 +96,9 @@ describe('flows/_examples', () => {
     await view.waitFor(() => hasText(document.body, body), 'the dialog, opened once');
     // Its entry animation ends first: happy-dom rejects a cancelled animation's promise unhandled.
     const settled = () => [...document.querySelectorAll('*')].every((el) => el.getAnimations().every((a) => a.playState !== 'running'));
+    // (the entry animation may start a moment after the text shows: settled twice, a frame apart)
+    await view.waitFor(settled, 'dialog settled');
+    await act(() => new Promise((done) => setTimeout(done, 300)));
     await view.waitFor(settled, 'dialog settled');
     await click(await view.waitFor(() => button(document.body, au('examples.shorthands.close')), 'close button'));
     await view.waitFor(() => !hasText(document.body, body) && settled(), 'the dialog closed');
