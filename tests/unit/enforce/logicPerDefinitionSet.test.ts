@@ -28,7 +28,7 @@ const app: AppSnapshot = {
 };
 
 describe('enforcement of two definition sets', () => {
-  it('derives roles with each set's own function of the same name', () => {
+  it('derives roles with the function of its own set, of the same name in both', () => {
     const roles = (set: typeof tenantA, caller: Caller) => rolesIn(set.defs, set.logic, app, caller).sort();
     expect(roles(tenantA, P)).toEqual(['partner', 'primary']);
     expect(roles(tenantB, P)).toEqual(['primary']);
