@@ -33,6 +33,7 @@ import { BAD_REQUEST_KEY, isGraphQLError, refusalBody, requestRefusal } from './
 import { requestState } from './plugins/requestState';
 import { responseHeaders } from './plugins/responseHeaders';
 import { route, routeFailure } from './plugins/route';
+import { devApplications } from './seed/devApplications';
 
 /** The yoga server type of this app. */
 export type App = YogaServerInstance<Record<string, unknown>, ServerContext>;
@@ -78,6 +79,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     // Before anything that could fail for reasons unrelated to liveness.
     healthChecks(async () => (await database.exec('select 1 as ok')).length === 1),
     ...(config.demo ? [devMailbox(db, failed)] : []),
+    // Fresh logins for end-to-end tests: never in production, whatever DEMO says.
+    ...(config.demo && !config.production ? [devApplications(services, failed)] : []),
     // The texts and settings of the Host's brand (the browser loads them at start).
     route((path) => path === BRAND_DOCUMENT_PATH, brandDocumentRoute(services.brands, services.definitions.layers), failed),
     // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.

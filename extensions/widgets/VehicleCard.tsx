@@ -84,7 +84,8 @@ export function VehicleCard({ props, t, raise, busy }: BlockWidgetProps) {
   const head = (
     <>
       <Caption1>{details}</Caption1>
-      <Subtitle1 as="h3">{name}</Subtitle1>
+      {/* Cards sit right under the page's h1 (results and shortlist pages): h2 keeps the heading order. */}
+      <Subtitle1 as="h2">{name}</Subtitle1>
       <Body1>{String(vehicle.vehicleTrim ?? '')}</Body1>
     </>
   );

@@ -17,7 +17,8 @@ export interface DemoLogin { email: string; role: string; region: string; brand:
 
 const emailOf = (key: string) => `${key}@${DEMO_DOMAIN}`;
 
-function brandFor(services: ServerServices, slot: BrandSlot): BrandContext {
+/** The brand a scenario's slot runs under. */
+export function brandFor(services: ServerServices, slot: BrandSlot): BrandContext {
   const all = services.brands.all;
   const intro = all.find((b) => /introducer/.test(b.id) || b.settings.introducer !== undefined || (b.settings.whiteLabel as { introducer?: unknown } | undefined)?.introducer !== undefined);
   if (slot === 'introducer') return intro ?? services.brands.fallback;
@@ -26,7 +27,7 @@ function brandFor(services: ServerServices, slot: BrandSlot): BrandContext {
 }
 
 /** Every scenario including the coverage fillers, with records built for a dry run. */
-function allScenarios(services: ServerServices): Scenario[] {
+export function allScenarios(services: ServerServices): Scenario[] {
   const defs = services.definitions.defs;
   const base = scenarios(defs);
   const records = base.map((s, i) => demoRecord(s, 'x', 'AU', 'x', person('x', s.key), null, i));
@@ -42,6 +43,44 @@ function person(id: string, key: string, region = 'AU'): DemoPerson {
   return { id, firstName: cap(words[0]), lastName: words.slice(1).map(cap).join(''), email: emailOf(key), phone: DEMO_PHONE[region] ?? DEMO_PHONE.AU };
 }
 
+/**
+ * One scenario: its demo login (and the companion officer's) and its application under `brand`, as the
+ * seed writes it; existing rows (same e-mail, same application id) are kept. Answers what it inserted.
+ */
+export async function seedScenario(services: ServerServices, s: Scenario, brand: BrandContext, index: number, passwordHash: string): Promise<{ users: number; applications: number; applicationId: string; email: string }> {
+  const db = services.database.db;
+  let users = 0;
+  const upsertUser = async (p: DemoPerson) => {
+    const row = await db
+      .insertInto('users')
+      .values({ id: p.id, email: p.email, first_name: p.firstName, last_name: p.lastName, phone: p.phone, password_hash: passwordHash, brand_id: brand.id, region: brand.region })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) users++;
+  };
+  const appId = stableUuid(`app:${s.key}`);
+  const main = person(stableUuid(`user:${s.key}`), s.key, brand.region);
+  const companion = s.withSecondary ? person(stableUuid(`user:${s.key}.other`), `${s.key}.${s.role === 'secondary' ? 'primary' : 'secondary'}`, brand.region) : null;
+  const primary = s.role === 'secondary' ? companion : s.key.startsWith('primary.reassigned') || (s.role === 'calculator' && s.status === 'viewShortlist') ? null : main;
+  const secondary = s.role === 'secondary' ? main : companion;
+  await upsertUser(main);
+  if (companion) await upsertUser(companion);
+  const record = demoRecord(s, appId, brand.region, String((brand.settings.organisation as { name?: unknown } | undefined)?.name ?? brand.id), primary, secondary, index);
+  const inserted = await db
+    .insertInto('applications')
+    .values({
+      id: appId, application_type: s.applicationType, application_status: String(record.applicationStatus), brand_id: brand.id, region: brand.region,
+      definition_version: services.definitions.version, record,
+      // The quote recipient is the primary member even before scoreboard.primaryApplicant is set.
+      primary_user_id: s.role === 'secondary' ? companion?.id ?? null : main.id, secondary_user_id: secondary?.id ?? null,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return { users, applications: inserted ? 1 : 0, applicationId: appId, email: main.email };
+}
+
 /** Seed everything; `ratebookRows` rows of the rate book. Safe to run again (existing rows are kept). */
 export async function seedAll(services: ServerServices, options: { ratebookRows?: number } = {}): Promise<{ users: number; applications: number; ratebook: number }> {
   const db = services.database.db;
@@ -52,38 +91,10 @@ export async function seedAll(services: ServerServices, options: { ratebookRows?
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let users = 0;
   let applications = 0;
-  const upsertUser = async (p: DemoPerson, brand: BrandContext) => {
-    const row = await db
-      .insertInto('users')
-      .values({ id: p.id, email: p.email, first_name: p.firstName, last_name: p.lastName, phone: p.phone, password_hash: passwordHash, brand_id: brand.id, region: brand.region })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (row) users++;
-  };
-  const list = allScenarios(services);
-  for (const [i, s] of list.entries()) {
-    const brand = brandFor(services, s.brand);
-    const appId = stableUuid(`app:${s.key}`);
-    const main = person(stableUuid(`user:${s.key}`), s.key, brand.region);
-    const companion = s.withSecondary ? person(stableUuid(`user:${s.key}.other`), `${s.key}.${s.role === 'secondary' ? 'primary' : 'secondary'}`, brand.region) : null;
-    const primary = s.role === 'secondary' ? companion : s.key.startsWith('primary.reassigned') || (s.role === 'calculator' && s.status === 'viewShortlist') ? null : main;
-    const secondary = s.role === 'secondary' ? main : companion;
-    await upsertUser(main, brand);
-    if (companion) await upsertUser(companion, brand);
-    const record = demoRecord(s, appId, brand.region, String((brand.settings.organisation as { name?: unknown } | undefined)?.name ?? brand.id), primary, secondary, i);
-    const inserted = await db
-      .insertInto('applications')
-      .values({
-        id: appId, application_type: s.applicationType, application_status: String(record.applicationStatus), brand_id: brand.id, region: brand.region,
-        definition_version: services.definitions.version, record,
-        // The quote recipient is the primary member even before scoreboard.primaryApplicant is set.
-        primary_user_id: s.role === 'secondary' ? companion?.id ?? null : main.id, secondary_user_id: secondary?.id ?? null,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) applications++;
+  for (const [i, s] of allScenarios(services).entries()) {
+    const added = await seedScenario(services, s, brandFor(services, s.brand), i, passwordHash);
+    users += added.users;
+    applications += added.applications;
   }
   const ratebook = await seedRatebook(db, options.ratebookRows ?? services.config.seedRatebookRows);
   return { users, applications, ratebook };

@@ -5,9 +5,9 @@
  * new password, a used link refused, logout ending the session, anonymous visitors sent to /login.
  * Texts come from the layered catalogue; screenshots at phone and desktop width.
  */
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { layersFor } from './definitions';
-import { expectEqual, test, type E2EContext } from './harness';
+import { expect, test, type E2EFixtures } from './fixtures';
 import { expectMessage } from './page';
 
 const DEMO_PASSWORD = 'Fleetform-Demo-1';
@@ -26,28 +26,25 @@ async function signInWithForm(page: Page, text: (k: string) => string, email: st
 }
 
 /** The application id a demo user's session lands on (from the server). */
-async function landingOf(t: E2EContext, email: string): Promise<string> {
-  const probe = await t.newPage({ width: 800, height: 600 });
-  const { redirectTo } = await t.login(probe, email);
-  await probe.context().close();
+async function landingOf({ newPage, login }: Pick<E2EFixtures, 'newPage' | 'login'>, email: string): Promise<string> {
+  const probe = await newPage({ width: 800, height: 600 });
+  const { redirectTo } = await login(probe, email);
+  await probe.close();
   return redirectTo ?? '';
 }
 
-/** Saves a full-page screenshot under test-results/. */
-const shoot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
 
 for (const { host, selection } of [AU, NZ]) {
   const { text } = layersFor(selection);
   const region = selection.region;
 
-  test(`account ${region}: anonymous -> /login; sign-in with Enter lands on the status screen`, async (t) => {
-    const { page, url } = t;
+  test(`account ${region}: anonymous -> /login; sign-in with Enter lands on the status screen`, async ({ page, url, newPage, login, shoot }) => {
     const email = `primary.orderverification.${region}@demo.example`;
-    const landing = await landingOf(t, email);
+    const landing = await landingOf({ newPage, login }, email);
     await page.goto(url(host, '/'));
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByRole('heading', { level: 1, name: text('account.login.heading') }).waitFor();
-    expectEqual(await page.title(), text('account.login.title'), 'login page title');
+    expect(await page.title(), 'login page title').toEqual(text('account.login.title'));
     await shoot(page, `account-${region}-login-desktop`);
     await signInWithForm(page, text, email, DEMO_PASSWORD);
     await page.waitForURL((u) => u.pathname === `${landing}/order-verification`);
@@ -55,19 +52,18 @@ for (const { host, selection } of [AU, NZ]) {
     // The session survives a reload (httpOnly cookie; nothing in storage).
     await page.reload();
     await page.getByRole('heading', { level: 1, name: text('reassign.heading') }).waitFor();
-    expectEqual(await page.evaluate(() => localStorage.length), 0, 'nothing kept in localStorage');
+    expect(await page.evaluate(() => localStorage.length), 'nothing kept in localStorage').toEqual(0);
 
-    const phone = await t.newPage(PHONE);
+    const phone = await newPage(PHONE);
     await phone.goto(url(host, '/login'));
     await input(phone, text('account.login.email')).waitFor();
     await shoot(phone, `account-${region}-login-phone`);
   });
 }
 
-test('account au: a later status lands on its (not yet defined) screen; a calculator applicant on /dashboard', async (t) => {
-  const { page, url } = t;
+test('account au: a later status lands on its (not yet defined) screen; a calculator applicant on /dashboard', async ({ page, url, newPage, login, shoot }) => {
   const { text } = layersFor(AU.selection);
-  const landing = await landingOf(t, 'primary.businessdetails.au@demo.example');
+  const landing = await landingOf({ newPage, login }, 'primary.businessdetails.au@demo.example');
   await page.goto(url(AU.host, '/login'));
   await signInWithForm(page, text, 'primary.businessdetails.au@demo.example', DEMO_PASSWORD);
   await page.waitForURL((u) => u.pathname === `${landing}/businessDetails`);
@@ -75,7 +71,7 @@ test('account au: a later status lands on its (not yet defined) screen; a calcul
   await page.getByText(text('runtime.unavailable.body'), { exact: true }).waitFor();
   await shoot(page, 'account-au-unavailable-desktop');
 
-  const calc = await t.newPage(PHONE);
+  const calc = await newPage(PHONE);
   await calc.goto(url(AU.host, '/login'));
   await signInWithForm(calc, text, 'calculator.viewshortlist.au@demo.example', DEMO_PASSWORD);
   await calc.waitForURL((u) => u.pathname === '/dashboard');
@@ -83,25 +79,24 @@ test('account au: a later status lands on its (not yet defined) screen; a calcul
   await shoot(calc, 'account-au-dashboard-phone');
 
   // A canceled application also goes to the dashboard (spec 002 s4).
-  const canceled = await t.newPage({ width: 1280, height: 900 });
+  const canceled = await newPage({ width: 1280, height: 900 });
   await canceled.goto(url(AU.host, '/login'));
   await signInWithForm(canceled, text, 'calculator.canceled.au@demo.example', DEMO_PASSWORD);
   await canceled.waitForURL((u) => u.pathname === '/dashboard');
 });
 
-test('account au: a user of another brand is refused on this host and told their own portal (spec 000 s2/s6)', async (t) => {
-  const { page, url } = t;
+test('account au: a user of another brand is refused on this host and told their own portal (spec 000 s2/s6)', async ({ page, url, graphql }) => {
   const { text } = layersFor(AU.selection);
   await page.goto(url(AU.host, '/login'));
   await signInWithForm(page, text, 'primary.orderverification.nz@demo.example', DEMO_PASSWORD);
   const portal = new URL(url(NZ.host, '/')).origin;
   await page.getByRole('alert').filter({ hasText: text('auth.login.otherBrand', { portal }) }).waitFor();
-  expectEqual(page.url().endsWith('/login'), true, 'stays on /login');
-  const session = await t.graphql<{ session: unknown }>(page, AU.host, '{ session { user { email } } }');
-  expectEqual(session.data?.session ?? null, null, 'no session');
+  expect(page.url().endsWith('/login'), 'stays on /login').toEqual(true);
+  const session = await graphql<{ session: unknown }>(page, AU.host, '{ session { user { email } } }');
+  expect(session.data?.session ?? null, 'no session').toEqual(null);
 });
 
-test('account au: wrong password and throttling show clear messages', async ({ page, url, newPage }) => {
+test('account au: wrong password and throttling show clear messages', async ({ page, url, newPage, shoot }) => {
   const { text } = layersFor(AU.selection);
   await page.goto(url(AU.host, '/login'));
   // Required fields first (nothing is sent).
@@ -110,7 +105,7 @@ test('account au: wrong password and throttling show clear messages', async ({ p
   await signInWithForm(page, text, 'primary.approvals.au@demo.example', 'Wrong-Password-1');
   const alert = page.getByRole('alert').filter({ hasText: text('auth.login.invalid') });
   await alert.waitFor();
-  expectEqual(page.url().endsWith('/login'), true, 'stays on /login');
+  expect(page.url().endsWith('/login'), 'stays on /login').toEqual(true);
   await page.locator('button[type="submit"]:not([disabled])').waitFor();
   await shoot(page, 'account-au-login-invalid-desktop');
   // After the failures the rate limits allow for one e-mail from one address (settings.rateLimits), that
@@ -136,8 +131,7 @@ for (const { host, selection } of [AU, NZ]) {
   const { text } = layersFor(selection);
   const region = selection.region;
 
-  test(`account ${region}: forgot password -> e-mail -> reset rules verbatim -> save -> sign in with the new password`, async (t) => {
-    const { page, url, mailbox } = t;
+  test(`account ${region}: forgot password -> e-mail -> reset rules verbatim -> save -> sign in with the new password`, async ({ page, url, mailbox, newPage, shoot }) => {
     const email = `primary.sign-wet.${region}@demo.example`;
     await page.goto(url(host, '/login'));
     await page.getByRole('link', { name: text('account.login.forgot') }).click();
@@ -147,29 +141,29 @@ for (const { host, selection } of [AU, NZ]) {
     await page.getByRole('button', { name: text('account.forgot.submit') }).click();
     await page.getByText(text('account.forgot.sent'), { exact: true }).waitFor();
     await shoot(page, `account-${region}-forgot-sent-desktop`);
-    const forgotPhone = await t.newPage(PHONE);
+    const forgotPhone = await newPage(PHONE);
     await forgotPhone.goto(url(host, '/login?showLogin=false'));
     await input(forgotPhone, text('account.forgot.email')).waitFor();
     await shoot(forgotPhone, `account-${region}-forgot-phone`);
-    await forgotPhone.context().close();
+    await forgotPhone.close();
 
     const mails = await mailbox(email);
-    expectEqual(mails.length, 1, 'one reset e-mail');
+    expect(mails.length, 'one reset e-mail').toEqual(1);
     const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mails[0].body_text)?.[0];
     if (!link) throw new Error(`no reset link in ${JSON.stringify(mails[0].body_text)}`);
     const linkUrl = new URL(link);
-    expectEqual(linkUrl.hostname, host, 'the link points at the brand host');
-    expectEqual(linkUrl.searchParams.get('email'), email, 'the link carries the e-mail');
+    expect(linkUrl.hostname, 'the link points at the brand host').toEqual(host);
+    expect(linkUrl.searchParams.get('email'), 'the link carries the e-mail').toEqual(email);
 
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: text('account.reset.heading') }).waitFor();
-    expectEqual(await page.title(), 'Set up New Password', 'title verbatim');
+    expect(await page.title(), 'title verbatim').toEqual('Set up New Password');
     const username = input(page, text('account.reset.username'));
     const password = input(page, text('account.reset.password'));
     const confirm = input(page, text('account.reset.confirmPassword'));
-    expectEqual(await username.inputValue(), email, 'Username from the link');
-    expectEqual(await page.getByRole('button', { name: 'SAVE NEW PASSWORD' }).count(), 1, 'button label verbatim');
-    expectEqual(await page.getByRole('link', { name: text('account.reset.backToLogin') }).getAttribute('href'), '/login', 'link back to /login');
+    expect(await username.inputValue(), 'Username from the link').toEqual(email);
+    expect(await page.getByRole('button', { name: 'SAVE NEW PASSWORD' }).count(), 'button label verbatim').toEqual(1);
+    expect(await page.getByRole('link', { name: text('account.reset.backToLogin') }).getAttribute('href'), 'link back to /login').toEqual('/login');
 
     const rules: [string, string][] = [
       ['abc', 'Min password length of 8 characters'],
@@ -191,13 +185,13 @@ for (const { host, selection } of [AU, NZ]) {
     await confirm.press('Tab');
     await expectMessage(confirm, 'Passwords should match', 'match rule');
     await shoot(page, `account-${region}-reset-errors-desktop`);
-    const phone = await t.newPage(PHONE);
+    const phone = await newPage(PHONE);
     await phone.goto(link);
     await input(phone, text('account.reset.password')).fill('abc');
     await input(phone, text('account.reset.password')).press('Tab');
     await expectMessage(input(phone, text('account.reset.password')), 'Min password length of 8 characters', 'phone rule');
     await shoot(phone, `account-${region}-reset-phone`);
-    await phone.context().close();
+    await phone.close();
 
     await confirm.fill(newPassword);
     await confirm.press('Enter');
@@ -211,12 +205,12 @@ for (const { host, selection } of [AU, NZ]) {
     await input(page, text('account.reset.confirmPassword')).fill(newPassword);
     await page.getByRole('button', { name: 'SAVE NEW PASSWORD' }).click();
     await page.getByRole('alert').filter({ hasText: text('auth.reset.invalid') }).waitFor();
-    expectEqual(await page.getByRole('link', { name: 'Reset Password' }).count(), 0, 'no Reset Password link for an invalid link');
+    expect(await page.getByRole('link', { name: 'Reset Password' }).count(), 'no Reset Password link for an invalid link').toEqual(0);
 
     // Opened without hash and email: an invalid-link message and no form (nothing is sent).
     await page.goto(url(host, '/reset-password'));
     await page.getByRole('alert').filter({ hasText: text('auth.reset.invalid') }).waitFor();
-    expectEqual(await input(page, text('account.reset.password')).count(), 0, 'no form without hash and email');
+    expect(await input(page, text('account.reset.password')).count(), 'no form without hash and email').toEqual(0);
 
     // The old password no longer works; the new one does.
     await page.getByRole('link', { name: text('account.reset.backToLogin') }).click();
@@ -228,8 +222,7 @@ for (const { host, selection } of [AU, NZ]) {
   });
 }
 
-test('account au: logout ends the session (a reload stays signed out); the error page', async (t) => {
-  const { page, url, graphql } = t;
+test('account au: logout ends the session (a reload stays signed out); the error page', async ({ page, url, graphql, newPage, login, shoot }) => {
   const { text } = layersFor(AU.selection);
   await page.goto(url(AU.host, '/login'));
   await signInWithForm(page, text, 'primary.finished.au@demo.example', DEMO_PASSWORD);
@@ -241,12 +234,12 @@ test('account au: logout ends the session (a reload stays signed out); the error
   await page.goto(url(AU.host, '/'));
   await page.waitForURL((u) => u.pathname === '/login');
   const who = await graphql(page, AU.host, 'query { user { id } }');
-  expectEqual(who.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED', 'the server session is gone');
+  expect(who.errors?.[0]?.extensions?.code, 'the server session is gone').toEqual('UNAUTHENTICATED');
 
   // A failure loading the application when the app starts goes to the error page (spec 002 s4);
   // the failure is simulated in the browser, the session is the real server's.
-  const failing = await t.newPage({ width: 1280, height: 900 });
-  await t.login(failing, 'primary.finished.au@demo.example');
+  const failing = await newPage({ width: 1280, height: 900 });
+  await login(failing, 'primary.finished.au@demo.example');
   await failing.route('**/graphql', async (route) => {
     if ((route.request().postData() ?? '').includes('getVehicleApplication')) await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'unavailable' }] }) });
     else await route.continue();
@@ -258,7 +251,7 @@ test('account au: logout ends the session (a reload stays signed out); the error
   await page.goto(url(AU.host, '/error'));
   await page.getByRole('heading', { level: 1, name: text('account.error.heading') }).waitFor();
   await shoot(page, 'account-au-error-desktop');
-  const phone = await t.newPage(PHONE);
+  const phone = await newPage(PHONE);
   await phone.goto(url(AU.host, '/error'));
   await phone.getByRole('heading', { level: 1, name: text('account.error.heading') }).waitFor();
   await shoot(phone, 'account-au-error-phone');

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 const DIST = resolve(import.meta.dirname, '../../dist');
 

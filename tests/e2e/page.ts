@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The text input whose accessible name is exactly `label` (the required mark is aria-hidden). */
 export function field(page: Page, label: string): Locator {
@@ -24,12 +24,5 @@ export async function enter(input: Locator, value: string): Promise<void> {
 
 /** Polls until the field shows exactly `expected` ('' = no message, and then not aria-invalid). */
 export async function expectMessage(input: Locator, expected: string, what: string): Promise<void> {
-  const deadline = Date.now() + 3_000;
-  let last = { message: '', invalid: false };
-  while (Date.now() < deadline) {
-    last = await fieldMessage(input);
-    if (last.message === expected && last.invalid === (expected !== '')) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${what}: expected message ${JSON.stringify(expected)} (aria-invalid ${expected !== ''}), got ${JSON.stringify(last.message)} (aria-invalid ${last.invalid})`);
+  await expect.poll(() => fieldMessage(input), { message: what }).toEqual({ message: expected, invalid: expected !== '' });
 }

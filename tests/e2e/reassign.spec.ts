@@ -1,21 +1,20 @@
 /**
  * The reassign-authorised-officer form (spec 000 sections 2 and 5) in AU and NZ on the real server,
- * signed in as a seeded demo user in status orderVerification: every message checked verbatim
+ * signed in as a fresh user in status orderVerification (`POST /dev/applications`, shared with no other test): every message checked verbatim
  * against the catalogue loaded through runtime/core, limits read from the layered schema, Send
  * enabled only when all four fields are filled, the real `reassignQuote` (checked by the invitation
  * e-mail in the dev mailbox and the sender's access ending), then the non-dismissable dialog with Logout.
  */
-import type { Page, Request } from 'playwright-core';
+import type { Page, Request } from '@playwright/test';
 import { layersFor } from './definitions';
-import { expectEqual, test, type E2EContext } from './harness';
+import { expect, test, type E2EFixtures, type FreshApplication } from './fixtures';
 import { enter, expectMessage, field } from './page';
 
-/** Signs the demo user in (real session cookie) and returns the path of their order-verification step. */
-async function signIn(t: E2EContext, page: Page, email: string): Promise<{ path: string; applicationId: string }> {
-  const { redirectTo } = await t.login(page, email);
-  const applicationId = /^\/applications\/([^/]+)/.exec(redirectTo ?? '')?.[1];
-  if (!applicationId) throw new Error(`${email} lands on ${redirectTo}, not on an application`);
-  return { path: `/applications/${applicationId}/order-verification`, applicationId };
+/** Signs the fresh user in (real session cookie) and returns the path of their order-verification step. */
+async function signIn(login: E2EFixtures['login'], page: Page, user: FreshApplication): Promise<string> {
+  const { redirectTo } = await login(page, user.email, { host: user.host, password: user.password });
+  expect(redirectTo, `${user.email} lands on their application`).toMatch(new RegExp(`^/applications/${user.applicationId}(/|$)`));
+  return `/applications/${user.applicationId}/order-verification`;
 }
 
 /** Counts the page's `reassignQuote` requests to /graphql. */
@@ -28,18 +27,21 @@ function countReassignCalls(page: Page): { count: () => number } {
 }
 
 const REGIONS = [
-  { host: 'au.localhost', selection: { region: 'au', brand: 'acme-au' }, email: 'primary.orderverification.au@demo.example' },
+  { host: 'au.localhost', selection: { region: 'au', brand: 'acme-au' } },
+  // A seeded NZ officer: the AU test names them as the new officer (an account of another organisation).
   { host: 'nz.localhost', selection: { region: 'nz', brand: 'kiwi-nz' }, email: 'primary.orderverification.nz@demo.example' },
 ];
 
-for (const { host, selection, email: userEmail } of REGIONS) {
+for (const { host, selection } of REGIONS) {
   const { text, schema } = layersFor(selection);
   const label = (f: string) => text(`reassign.${f}`);
   const digits = (n: number) => '0123456789012345'.slice(0, n);
 
-  test(`reassign form ${selection.region}: every message verbatim, Send, dialog`, async (t) => {
-    const { page, url, screenshot, newPage, mailbox } = t;
-    const { path: PATH } = await signIn(t, page, userEmail);
+  test(`reassign form ${selection.region}: every message verbatim, Send, dialog`, async ({ page, url, shoot, newPage, mailbox, login, graphql, freshApplication }) => {
+    const user = await freshApplication({ region: selection.region, brand: selection.brand, role: 'primary', status: 'orderVerification' });
+    expect(user.host).toBe(host);
+    const userEmail = user.email;
+    const PATH = await signIn(login, page, user);
     const calls = countReassignCalls(page);
     await page.goto(url(host, PATH));
     const first = field(page, label('firstName'));
@@ -50,11 +52,11 @@ for (const { host, selection, email: userEmail } of REGIONS) {
     await first.waitFor();
     await page.getByRole('heading', { level: 1, name: text('reassign.heading'), exact: true }).waitFor();
     await page.getByText(text('reassign.intro'), { exact: true }).waitFor();
-    expectEqual(await page.title(), text('orderVerification.title'), 'page title');
+    expect(await page.title(), 'page title').toEqual(text('orderVerification.title'));
     // Spec 000 s2 'Layouts': a header with the logo (or brand name) and a footer with a Logout link to /logout.
     await page.locator('header').getByRole('link', { name: text('brand.name'), exact: true }).waitFor();
-    expectEqual(await page.locator('footer').getByRole('link', { name: text('orderVerification.footer.logout'), exact: true }).getAttribute('href'), '/logout', 'footer Logout link');
-    expectEqual(await send.isDisabled(), true, 'Send disabled while empty');
+    expect(await page.locator('footer').getByRole('link', { name: text('orderVerification.footer.logout'), exact: true }).getAttribute('href'), 'footer Logout link').toEqual('/logout');
+    expect(await send.isDisabled(), 'Send disabled while empty').toEqual(true);
 
     // Nothing shows before the first blur; then required.
     await first.fill('');
@@ -70,7 +72,7 @@ for (const { host, selection, email: userEmail } of REGIONS) {
       await expectMessage(input, text('validation.maxLength', { n: maxLength }), `${name} max`);
       await enter(input, name === 'firstName' ? 'J0hn' : 'Sm1th');
       await expectMessage(input, text('format.name'), `${name} name rule`);
-      expectEqual(text('format.name'), 'Field needs to be a characters only', 'spec 000 s5 name message');
+      expect(text('format.name'), 'spec 000 s5 name message').toEqual('Field needs to be a characters only');
       await enter(input, name === 'firstName' ? 'Alice' : "O'Brien");
       await expectMessage(input, '', `${name} valid`);
     }
@@ -84,7 +86,7 @@ for (const { host, selection, email: userEmail } of REGIONS) {
     await expectMessage(email, text('format.email'), 'email format');
     await enter(email, userEmail.toUpperCase());
     await expectMessage(email, text('validation.notOwnEmail'), 'own email, other case');
-    expectEqual(await send.isDisabled(), true, 'Send disabled while phone empty');
+    expect(await send.isDisabled(), 'Send disabled while phone empty').toEqual(true);
 
     const { minLength: phoneMin, maxLength: phoneMax } = schema('reassign', 'phone');
     if (phoneMin === phoneMax) {
@@ -104,20 +106,20 @@ for (const { host, selection, email: userEmail } of REGIONS) {
     await expectMessage(phone, text('format.tel'), 'phone pattern');
 
     // All four filled: Send is enabled; submitting with errors keeps the form and focuses the first invalid field.
-    expectEqual(await send.isEnabled(), true, 'Send enabled when all four are non-empty');
-    await screenshot(`reassign-${selection.region}-errors-desktop`);
+    expect(await send.isEnabled(), 'Send enabled when all four are non-empty').toEqual(true);
+    await shoot(page, `reassign-${selection.region}-errors-desktop`);
     const phonePage = await newPage({ width: 390, height: 844 });
-    await signIn(t, phonePage, userEmail);
+    await signIn(login, phonePage, user);
     await phonePage.goto(url(host, PATH));
     await field(phonePage, label('firstName')).waitFor();
     await phonePage.getByRole('button', { name: text('reassign.send') }).isVisible();
     await enter(field(phonePage, label('firstName')), 'A');
     await enter(field(phonePage, label('email')), 'nope');
-    await phonePage.screenshot({ path: `test-results/reassign-${selection.region}-phone.png`, fullPage: true });
+    await shoot(phonePage, `reassign-${selection.region}-phone`);
 
     await send.click();
     await expectMessage(email, text('validation.notOwnEmail'), 'own email after submit');
-    expectEqual(calls.count(), 0, 'nothing sent while invalid');
+    expect(calls.count(), 'nothing sent while invalid').toEqual(0);
 
     const values = { firstName: 'Alice', lastName: "O'Brien", email: `new.officer.${selection.region}@example.com`, phone: `+${digits(Number(phoneMin) - 1)}` };
     await enter(email, values.email);
@@ -127,42 +129,41 @@ for (const { host, selection, email: userEmail } of REGIONS) {
 
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
-    expectEqual((await dialog.getByRole('heading').first().textContent())?.trim(), text('reassign.invited.title'), 'dialog title');
-    expectEqual((await dialog.getByText(text('reassign.invited.body'), { exact: true }).count()), 1, 'dialog body');
-    expectEqual(calls.count(), 1, 'reassignQuote sent once');
+    expect((await dialog.getByRole('heading').first().textContent())?.trim(), 'dialog title').toEqual(text('reassign.invited.title'));
+    expect((await dialog.getByText(text('reassign.invited.body'), { exact: true }).count()), 'dialog body').toEqual(1);
+    expect(calls.count(), 'reassignQuote sent once').toEqual(1);
     // The real server accepted it: the invited officer got the set-password e-mail.
-    expectEqual((await mailbox(values.email)).length, 1, 'invitation e-mail to the new officer');
+    expect((await mailbox(values.email)).length, 'invitation e-mail to the new officer').toEqual(1);
     await page.waitForTimeout(400); // let the dialog's enter animation finish before the picture
-    await screenshot(`reassign-${selection.region}-dialog`);
+    await shoot(page, `reassign-${selection.region}-dialog`);
     await page.keyboard.press('Escape');
-    expectEqual(await dialog.isVisible(), true, 'dialog is not dismissed by Escape');
+    expect(await dialog.isVisible(), 'dialog is not dismissed by Escape').toEqual(true);
     await page.mouse.click(5, 5);
-    expectEqual(await dialog.isVisible(), true, 'dialog is not dismissed by an outside click');
+    expect(await dialog.isVisible(), 'dialog is not dismissed by an outside click').toEqual(true);
     await dialog.getByRole('button', { name: text('reassign.invited.logout') }).click();
     await page.waitForURL((u) => !u.pathname.includes('invited'));
-    const after = await t.graphql(page, host, 'query { user { id } }');
-    expectEqual(after.errors?.[0]?.extensions?.code, 'UNAUTHENTICATED', 'logout ended the server session');
+    const after = await graphql(page, host, 'query { user { id } }');
+    expect(after.errors?.[0]?.extensions?.code, 'logout ended the server session').toEqual('UNAUTHENTICATED');
   });
 }
 
-test('reassign form au: a failing call shows the global error dialog; Try Again re-runs it', async (t) => {
-  const { page, url } = t;
+test('reassign form au: a failing call shows the global error dialog; Try Again re-runs it', async ({ page, url, login, freshApplication }) => {
   const { text, layers, schema } = layersFor(REGIONS[0].selection);
-  // Another AU user in orderVerification; the officer named already has an account with another
-  // organisation (the NZ brand), so the real server refuses the hand-over (CONFLICT).
-  const { path: PATH } = await signIn(t, page, 'primary.quote-created.au@demo.example');
+  // A fresh AU user in orderVerification whose quote envelope exists; the officer named already has an
+  // account with another organisation (the NZ brand), so the real server refuses the hand-over (CONFLICT).
+  const user = await freshApplication({ region: 'au', role: 'primary', status: 'orderVerification', set: { docusignStatus: 'created', 'scoreboard.docusignStatus': 'created' } });
+  const PATH = await signIn(login, page, user);
   const calls = countReassignCalls(page);
   await page.goto(url(REGIONS[0].host, PATH));
-  const values = { firstName: 'Alice', lastName: 'Smith', email: REGIONS[1].email, phone: '0'.repeat(Number(schema('reassign', 'phone').minLength)) };
+  const values = { firstName: 'Alice', lastName: 'Smith', email: REGIONS[1].email!, phone: '0'.repeat(Number(schema('reassign', 'phone').minLength)) };
   for (const [name, value] of Object.entries(values)) await enter(field(page, text(`reassign.${name}`)), value);
   const before = calls.count();
   await page.getByRole('button', { name: text('reassign.send') }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText(text('runtime.error.title'), { exact: true }).waitFor();
   await dialog.getByText(text('runtime.error.body', { settings: layers.settings }), { exact: true }).waitFor();
-  expectEqual(page.url().endsWith(PATH), true, 'the step did not move');
+  expect(page.url().endsWith(PATH), 'the step did not move').toEqual(true);
   await dialog.getByRole('button', { name: text('runtime.error.tryAgain') }).click();
-  for (let i = 0; i < 100 && calls.count() - before < 2; i++) await page.waitForTimeout(20);
-  expectEqual(calls.count() - before, 2, 'Try Again sent the call again');
+  await expect.poll(() => calls.count() - before, { message: 'Try Again sent the call again' }).toBe(2);
   await dialog.getByText(text('runtime.error.title'), { exact: true }).waitFor();
 });

@@ -29,7 +29,7 @@ function loadFormView(): Promise<FormViewType> {
  * 300 ms after its fallback showed, which would delay every form's first paint.
  */
 export function FormBlockView({ block }: { block: FormBlock }) {
-  const { loadValidators } = useRuntime();
+  const { loadValidators, t } = useRuntime();
   // Started during render (idempotent, like React.lazy), not in an effect: a frame earlier.
   const ready = useMemo(() => Promise.all([loadFormView(), validatorsOf(loadValidators)]), [loadValidators]);
   const [View, setView] = useState<FormViewType | undefined>(() => loadedView);
@@ -43,7 +43,8 @@ export function FormBlockView({ block }: { block: FormBlock }) {
     return () => { live = false; };
   }, [ready]);
   if (failure) throw failure.error;
-  const spinner = <Spinner size="small" />;
+  // A progressbar needs an accessible name (axe: aria-progressbar-name).
+  const spinner = <Spinner size="small" aria-label={t('runtime.loading')} />;
   if (!View) return spinner;
   return (
     <Suspense fallback={spinner}>

@@ -1,0 +1,79 @@
+/**
+ * Demo mode only (never in production): `POST /dev/applications` creates a fresh application and a
+ * fresh login for a region, brand, role and status with the seed's own code, so end-to-end tests
+ * that change an application never share a seeded user.
+ * @example
+ * POST /dev/applications {"region":"au","role":"primary","status":"orderVerification"}
+ * -> 201 {"email":"primary.f3a9c01d2.au@demo.example","password":"Fleetform-Demo-1","applicationId":"…","brand":"acme-au","region":"AU","host":"au.localhost","origin":"http://au.localhost:8080"}
+ */
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../auth';
+import type { ServerServices } from '../context';
+import type { Plugin } from 'graphql-yoga';
+import { route, type OnRequestPayload, type RouteFailed } from '../plugins/route';
+import { allScenarios, brandFor, DEMO_PASSWORD, seedScenario } from './seedAll';
+import { statusOrders, type Scenario } from './scenarios';
+
+/** What the endpoint reads from the JSON body. */
+export interface FreshApplicationRequest {
+  /** Region code (`au`, `nz`). */
+  region: string;
+  /** Brand id; default: the region's own brand, as the seed picks it. */
+  brand?: string;
+  role: Scenario['role'];
+  /** Main status (`scoreboard.status`) for officers; the calculator application's status for `calculator`. */
+  status: string;
+  /** Dotted record paths set over the seed's defaults for that status. */
+  set?: Record<string, unknown>;
+}
+
+const ROLES: readonly Scenario['role'][] = ['primary', 'secondary', 'calculator'];
+
+/** Parses and checks a request against the brands and the flows' statuses; answers the scenario or what is wrong. */
+export function freshScenario(services: ServerServices, body: unknown): { scenario: Scenario; brandId: string } | { error: string } {
+  const b = (body ?? {}) as Partial<FreshApplicationRequest>;
+  const region = String(b.region ?? '').toLowerCase();
+  if (!services.brands.all.some((x) => x.region.toLowerCase() === region)) return { error: `no brand in region '${region}'` };
+  const brand = b.brand ? services.brands.byId(b.brand) : brandFor(services, region as 'au' | 'nz');
+  if (!brand || brand.region.toLowerCase() !== region) return { error: `no brand ${b.brand ?? ''} in region '${region}'` };
+  if (!ROLES.includes(b.role as Scenario['role'])) return { error: `role must be one of ${ROLES.join(', ')}` };
+  const statuses = new Set(Object.values(statusOrders(services.definitions.defs)).flatMap((o) => o.order));
+  if (!statuses.has(String(b.status))) return { error: `unknown status '${b.status}'` };
+  if (b.set !== undefined && (typeof b.set !== 'object' || b.set === null || Array.isArray(b.set))) return { error: 'set must be an object of dotted paths' };
+  const role = b.role as Scenario['role'];
+  const status = String(b.status);
+  // The seed's own scenario for that role and status (its record settings, a companion officer) when there is one.
+  const like = allScenarios(services).find((s) => s.role === role && s.status === status && s.brand === (region === 'nz' ? 'nz' : 'au'))
+    ?? allScenarios(services).find((s) => s.role === role && s.status === status);
+  // Short (the reassign form takes e-mails of at most 55 characters): `<role>.f<8 hex>.<region>`.
+  const key = `${role}.f${randomBytes(4).toString('hex')}.${region}`;
+  return {
+    brandId: brand.id,
+    scenario: {
+      key, brand: region === 'nz' ? 'nz' : 'au', role, status,
+      applicationType: like?.applicationType ?? (role === 'calculator' ? 'calculator' : 'vehicle'),
+      withSecondary: like?.withSecondary ?? role === 'secondary',
+      set: { ...like?.set, ...b.set },
+      summary: `fresh ${role} officer, ${region.toUpperCase()}, ${status}`,
+    },
+  };
+}
+
+/** The plugin serving `POST /dev/applications` (the app registers it in demo mode outside production only). */
+export function devApplications(services: ServerServices, failed: RouteFailed): Plugin {
+  let passwordHash: Promise<string> | undefined;
+  let created = 0;
+  const json = ({ fetchAPI }: OnRequestPayload, status: number, body: unknown) =>
+    fetchAPI.Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+  const create = async (hook: OnRequestPayload): Promise<void> => {
+    if (hook.request.method !== 'POST') return hook.endResponse(json(hook, 405, { error: 'POST a JSON body' }));
+    const body: unknown = await hook.request.json().catch(() => undefined);
+    const fresh = freshScenario(services, body);
+    if ('error' in fresh) return hook.endResponse(json(hook, 400, { error: fresh.error }));
+    const brand = services.brands.byId(fresh.brandId)!;
+    passwordHash ??= hashPassword(DEMO_PASSWORD);
+    const { applicationId, email } = await seedScenario(services, fresh.scenario, brand, created++, await passwordHash);
+    hook.endResponse(json(hook, 201, { email, password: DEMO_PASSWORD, applicationId, brand: brand.id, region: brand.region, host: brand.hosts[0] ?? 'localhost', origin: brand.publicOrigin }));
+  };
+  return route((path) => path === '/dev/applications', create, failed);
+}

@@ -1,0 +1,23 @@
+/**
+ * Starts the real server once for the whole run (realServer.ts: `tsx server/main.ts` on a fresh DATA_DIR and a
+ * free port) and hands its port to the workers in `E2E_PORT`; stops it at the end and keeps its output in
+ * test-results/e2e-server.log.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startRealServer } from './realServer';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
+  const started = performance.now();
+  const server = await startRealServer(ROOT);
+  console.log(`real server on port ${server.port} ready in ${Math.round(performance.now() - started)} ms`);
+  process.env.E2E_PORT = String(server.port);
+  return async () => {
+    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+    writeFileSync(join(ROOT, 'test-results', 'e2e-server.log'), server.output());
+    await server.stop();
+  };
+}
