@@ -58,9 +58,9 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
   }, [executor]);
 
   const raise = useCallback((event: string, payload?: Record<string, unknown>, options: { chained?: boolean; replace?: boolean } = {}) =>
-    run(startChain(flow, stepId, context), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, context]);
+    run(startChain(flow, stepId, context, rt.logic), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, context, rt.logic]);
   const write = useCallback((path: string, value: unknown, event?: string) =>
-    run(startChain(flow, stepId, context), { type: 'raise', ...(event ? { event } : {}), payload: { value }, write: { path: path.replace(/^state\./, ''), value } }), [run, flow, stepId, context]);
+    run(startChain(flow, stepId, context, rt.logic), { type: 'raise', ...(event ? { event } : {}), payload: { value }, write: { path: path.replace(/^state\./, ''), value } }), [run, flow, stepId, context, rt.logic]);
   const retry = useCallback(() => {
     if (!failed) return;
     setFailed(null);
