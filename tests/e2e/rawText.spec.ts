@@ -3,9 +3,10 @@
  * states, on each brand's first host (brands/*.yaml `settings.domains`) and on a host no brand names (served
  * as the default brand), shows no `{placeholder}` and no dotted message key in its text, `title`,
  * `aria-label`, `alt`, `placeholder` or document title (`rawTextProblems`, tests/e2e/fixtures.ts).
- * One browser context and page per host; every state is reached by waiting for what shows it.
+ * Per host one page walks the calculator and one the account pages; every state is reached by waiting for what shows it.
  * The first test proves the check fails on a raw key and a `{placeholder}` in each place it reads.
  */
+import type { Page } from '@playwright/test';
 import { brandHosts, layersFor } from './definitions';
 import { expect, rawTextProblems, test } from './fixtures';
 
@@ -50,10 +51,13 @@ test.describe('nothing raw on screen', () => {
   test.describe.configure({ mode: 'parallel' });
 
   for (const { host, brand, selection, unknown } of brandHosts()) {
-    test(`${host} (${unknown ? `no brand: served as ${brand}` : brand}): calculator and account pages, dialogs and error states`, async ({ page, url, freshApplication, login }) => {
-      const { text } = layersFor(selection);
-      /** Every problem of the walk is listed at once (soft), each under the state it was seen in. */
-      const check = async (what: string) => expect.soft(await rawTextProblems(page), `raw text on ${host}: ${what}`).toEqual([]);
+    const { text } = layersFor(selection);
+    const name = `${host} (${unknown ? `no brand: served as ${brand}` : brand})`;
+    /** Every problem of a walk is listed at once (soft), each under the state it was seen in. */
+    const checker = (page: Page) => async (what: string) => expect.soft(await rawTextProblems(page), `raw text on ${host}: ${what}`).toEqual([]);
+
+    test(`${name}: calculator pages, dialogs and error states`, async ({ page, url }) => {
+      const check = checker(page);
       const dialog = (title: string) => page.getByRole('dialog', { name: title });
       const alertDialog = page.getByRole('alertdialog');
       const step = (name: string) => page.locator(`main[data-step="${name}"]`).waitFor();
@@ -124,7 +128,10 @@ test.describe('nothing raw on screen', () => {
       await page.goto(url(host, '/calculator/shortlists'));
       await alertDialog.getByText(text('calculator.shortlists.emptyBody')).waitFor();
       await check('empty-shortlist dialog');
+    });
 
+    test(`${name}: account pages, error states and a signed-in landing`, async ({ page, url, freshApplication, login }) => {
+      const check = checker(page);
       // Sign-in page, then a failed sign-in (a fresh login of the host's brand, a wrong password).
       const user = await freshApplication({ region: selection.region, brand, role: 'primary', status: 'orderVerification' });
       await page.goto(url(host, '/login'));
