@@ -28,6 +28,8 @@ test('rawTextProblems finds a raw key and a {placeholder} in text, title, aria-l
     <input placeholder="calculator.enquiry.phone">
     <input placeholder="e.g. {example}">
     <p>Fine: 1,000 km, support@acme-fleet.example, au.localhost/calculator, v1.2.3, {}</p>
+    <a href="https://www.fleetform.example">www.fleetform.example</a>
+    <a href="/calculator">calculator.header.link</a>
     <script>const ignored = 'calculator.script.key {ignored}';</script>
   </main></body></html>`);
   expect((await rawTextProblems(page)).sort()).toEqual([
@@ -37,6 +39,7 @@ test('rawTextProblems finds a raw key and a {placeholder} in text, title, aria-l
     'aria-label of <button>: "calculator.dialog.close"',
     'document title: "{brand.name}"',
     'placeholder of <input>: "calculator.enquiry.phone"',
+    'text in <a>: "calculator.header.link"',
     'placeholder of <input>: "e.g. {example}"',
     'text in <h1>: "calculator.results.title"',
     'text in <p>: "Call brand.name.short today"',
@@ -57,6 +60,8 @@ test.describe('nothing raw on screen', () => {
     const checker = (page: Page) => async (what: string) => expect.soft(await rawTextProblems(page), `raw text on ${host}: ${what}`).toEqual([]);
 
     test(`${name}: calculator pages, dialogs and error states`, async ({ page, url }) => {
+      // Nine pages and dialogs, each also checked by axe: three times the usual timeout on a busy 2-core machine.
+      test.slow();
       const check = checker(page);
       const dialog = (title: string) => page.getByRole('dialog', { name: title });
       const alertDialog = page.getByRole('alertdialog');
