@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { interpolate, resolveLayers } from '../../runtime/core';
 import type { JsonSchema } from '../../runtime/core/types';
 import { loadDefinitionsFromDir } from '../../runtime/node';
+import { brandRegistry } from '../../server/brands/brandRegistry';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const { defs, errors } = loadDefinitionsFromDir(ROOT);
@@ -23,4 +24,25 @@ export function layersFor(selection: Record<string, string>) {
     return properties[field];
   };
   return { layers, text, schema, flows: defs.flows };
+}
+
+/** A host a test visits and the brand the server serves on it (the default brand for a host no brand names). */
+export interface BrandHost {
+  host: string;
+  brand: string;
+  /** Layer selection (`{ brand, region }`) for `layersFor`. */
+  selection: Record<string, string>;
+  /** Whether no brand names the host (it is served as the default brand, `'*'` in `settings.domains`). */
+  unknown: boolean;
+}
+
+/** A host no brand claims (Chromium resolves every `*.localhost` to the loopback address). */
+export const UNKNOWN_HOST = 'unknown-brand.localhost';
+
+/** Each brand's first host (brands/*.yaml `settings.domains`, as the server reads them) and a host no brand names. */
+export function brandHosts(): BrandHost[] {
+  const registry = brandRegistry(defs);
+  const known = registry.all.filter((b) => b.hosts.length).map((b) => ({ host: b.hosts[0], brand: b.id, selection: b.selection, unknown: false }));
+  if (known.some((b) => b.host === UNKNOWN_HOST)) throw new Error(`a brand claims ${UNKNOWN_HOST}: pick another unknown host`);
+  return [...known, { host: UNKNOWN_HOST, brand: registry.fallback.id, selection: registry.fallback.selection, unknown: true }];
 }

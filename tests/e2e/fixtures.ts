@@ -314,6 +314,9 @@ export async function rawTextProblems(page: Page): Promise<string[]> {
       const parent = n.parentElement;
       if (!parent || parent.closest('script, style, noscript, template')) continue;
       const value = (n.textContent ?? '').trim();
+      // A link showing its own address (`www.fleetform.example`) is not a message key.
+      const link = parent.closest('a');
+      if (link && value && (link.getAttribute('href') ?? '').includes(value)) continue;
       if (value) out.push({ where: `text in <${parent.tagName.toLowerCase()}>`, value });
     }
     for (const attr of ['title', 'aria-label', 'alt', 'placeholder']) {
