@@ -7,7 +7,7 @@
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { createLogic, setRuntimeLogic } from '../runtime/core/logic';
+import { createLogic } from '../runtime/core/logic';
 import { checkWidgetReferences, createWidgetRegistry, FlowRunner, type ValidatorModule } from '../runtime/react';
 import { bundles } from '../.generated/definitions';
 import { extensionEffects, extensionWidgets } from '../extensions';
@@ -32,8 +32,6 @@ const [bundle, session] = await Promise.all([
 const signIn = signInGate(bundle.settings.signIn);
 // Spec 002 s4: a failure loading the user or the application goes to the error page.
 if (session.status === 'error' && signIn && !isPublicPath(signIn, location.pathname)) history.replaceState(null, '', signIn.errorPath);
-// The definitions evaluate with the runtime's operations and functions plus the product's (extensions/functions).
-setRuntimeLogic(createLogic({ functions: extensionFunctions }));
 const widgets = createWidgetRegistry(extensionWidgets);
 const problems = checkWidgetReferences(bundle, widgets);
 if (problems.length) throw problems[0];
@@ -54,6 +52,8 @@ flushSync(() => root.render(
       theme={brandTheme(bundle.settings)}
       home="account"
       signIn={signIn}
+      // The definitions evaluate with the runtime's operations and functions plus the product's (extensions/functions).
+      logic={createLogic({ functions: extensionFunctions })}
     />
   </StrictMode>,
 ));

@@ -25,6 +25,8 @@ export interface BlockBase {
   id?: string;
   /** Logic; the block renders only when truthy. */
   visibleWhen?: Logic;
+  /** Shorthand for `visibleWhen: { '!': ... }`, written out by the loader (the runtime never sees it). */
+  hiddenWhen?: Logic;
   /** Show only on narrow (phone) or wide screens (a CSS media query: no script decides). */
   media?: 'narrow' | 'wide';
   /** A note for authors; the runtime ignores it. */
@@ -46,6 +48,8 @@ export interface FormBlock extends BlockBase {
   submitLabel?: string;
   /** Logic; the submit button is enabled only when truthy. */
   submitEnabledWhen?: Logic;
+  /** Shorthand: fields filled and showing no error, and-ed into `submitEnabledWhen` by the loader. */
+  submitNeeds?: string[];
   /** Cross-field or context rules: when `when` holds, `field` shows `message`. */
   rules?: { field: string; when: Logic; message: string }[];
   /** Message overrides: field -> keyword -> message key. */
@@ -88,10 +92,14 @@ export interface DialogBlock extends BlockBase {
   title: string;
   blocks: BlockDef[];
   openWhen?: Logic;
+  /** Shorthand for `openWhen: { '==': [{ var: <this> }, <id>] }`, written out by the loader. */
+  openWhenState?: string;
   /** Whether the user may dismiss it. */
   dismissable?: boolean;
   /** Event raised when the user dismisses it (e.g. to clear the state that opened it). */
   closeEvent?: string;
+  /** Shorthand: the loader adds a last block, a secondary button with this label raising `closeEvent`. */
+  closeLabel?: string;
 }
 
 /** A registered custom widget, referenced by name. */

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createGraphQLClient } from './bindings/createGraphQLClient';
 import { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
+import { createLogic, type LogicInstance } from '../core/logic';
 import { warnMissingText, type MissingText } from '../core/messages/missingText';
 import { createTranslate } from './messages/translate';
 import { RuntimeContext, type RuntimeServices, type SignInGate } from './RuntimeContext';
@@ -29,6 +30,8 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
   signIn?: SignInGate;
   /** Told of a text that renders empty (a missing key, an unfilled placeholder); default: a `[fleetform]` console warning once each. */
   onMissing?: MissingText;
+  /** The logic instance every definition on screen evaluates with (the product's functions); default: the runtime's operations and functions only. */
+  logic?: LogicInstance;
 }
 
 /**
@@ -41,12 +44,13 @@ export function FlowRunner(props: FlowRunnerProps) {
   const { bundle, widgets, effects, loadValidators, graphqlUri = '/graphql', user = null, theme, memoryPath, home, homeParams, signIn } = props;
   const [record, setRecord] = useState<Record<string, unknown>>(props.record ?? {});
   const [onMissing] = useState(() => props.onMissing ?? warnMissingText());
+  const [logic] = useState(() => props.logic ?? createLogic());
   const t = useMemo(() => createTranslate(bundle.messages, { settings: bundle.settings }, onMissing), [bundle, onMissing]);
   const [pageState] = useState(() => new PageStateStore());
   const graphql = useMemo(() => createGraphQLClient(bundle, { uri: graphqlUri }), [bundle, graphqlUri]);
   const services = useMemo<RuntimeServices>(
-    () => ({ bundle, widgets, effects: effects ?? {}, t, onMissing, loadValidators, graphql, user, record, setRecord, pageState, signIn }),
-    [bundle, widgets, effects, t, onMissing, loadValidators, graphql, user, record, pageState, signIn],
+    () => ({ bundle, widgets, effects: effects ?? {}, t, onMissing, logic, loadValidators, graphql, user, record, setRecord, pageState, signIn }),
+    [bundle, widgets, effects, t, onMissing, logic, loadValidators, graphql, user, record, pageState, signIn],
   );
   const router = useMemo(() => {
     const routes = buildRoutes(bundle.flows, { home, homeParams });

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { GraphQLClient } from './bindings/createGraphQLClient';
+import type { LogicInstance } from '../core/logic';
 import type { MissingText } from '../core/messages/missingText';
 import type { Translate } from './messages/translate';
 import type { PageStateStore } from './state/pageStateStore';
@@ -13,6 +14,8 @@ export interface RuntimeServices {
   t: Translate;
   /** Told of a text that renders empty (a missing key, an unfilled placeholder); `t` reports to it too. */
   onMissing: MissingText;
+  /** The logic instance definitions evaluate with (conditions, templates, guards, effects). */
+  logic: LogicInstance;
   /** Loads the compiled validators module (code-split with the form chunk). */
   loadValidators: () => Promise<ValidatorModule>;
   /** Runs the bindings (`call:` effects, `load:`s): the one GraphQL client of this bundle. */

@@ -92,7 +92,7 @@ export function createPasswordProvider(deps: PasswordProviderDeps): IdentityProv
     },
 
     async reset({ email, hash, password, confirmPassword }) {
-      const rules = passwordRuleErrors(passwordRules(deps.definitions.defs), password, confirmPassword);
+      const rules = passwordRuleErrors(deps.definitions.logic, passwordRules(deps.definitions.defs), password, confirmPassword);
       if (rules.length) return { ok: false, errors: rules };
       const row = await db
         .selectFrom('password_resets')

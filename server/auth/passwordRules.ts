@@ -3,6 +3,7 @@
  * checks: the `x-rules` of `schemas/resetPassword.json` (JSON-logic over `form`, message keys of
  * the catalogue), so one list is enforced in both places.
  */
+import type { LogicInstance } from '../../runtime/core/logic';
 import { failingRules, schemaRules, type FormRule } from '../../runtime/core/messages';
 import type { DefinitionSet } from '../../runtime/core/types';
 
@@ -20,7 +21,7 @@ export function passwordRules(defs: DefinitionSet): FormRule[] {
  * Message keys of the rules `password` breaks, in definition order (the spec's: match first).
  * Empty = acceptable. Without `confirm` (the spec's client checks it itself) the match rule holds.
  */
-export function passwordRuleErrors(rules: FormRule[], password: string, confirm?: string | null): string[] {
+export function passwordRuleErrors(logic: LogicInstance, rules: FormRule[], password: string, confirm?: string | null): string[] {
   const form = { password, confirmPassword: confirm ?? password };
-  return failingRules(rules, form).map((r) => r.message);
+  return failingRules(rules, form, logic).map((r) => r.message);
 }

@@ -4,7 +4,7 @@ import { loadDefinitions } from '../../runtime/core/load';
 import { resolveLayers } from '../../runtime/core/layers';
 import type { DefinitionError, DefinitionSet, ResolvedLayers } from '../../runtime/core/types';
 import { readDefinitions } from '../../runtime/node';
-import { createLogic, type LogicInstance } from '../../runtime/core/logic';
+import { createLogic, type LogicInstance, type LogicOptions } from '../../runtime/core/logic';
 import { extensionFunctions } from '../../extensions/functions';
 
 /** The definitions as the server uses them. */
@@ -23,8 +23,11 @@ export interface ServerDefinitions {
   message(key: string, selection: Record<string, string>, vars?: Record<string, string | number>): string;
 }
 
-/** Build {@link ServerDefinitions} from `relative path -> text` files. */
-export function definitionsFromFiles(files: Record<string, string>): ServerDefinitions {
+/**
+ * Build {@link ServerDefinitions} from `relative path -> text` files, with a logic instance of its own
+ * made of `logic` (default: the product's functions, extensions/functions).
+ */
+export function definitionsFromFiles(files: Record<string, string>, logic: LogicOptions = { functions: extensionFunctions }): ServerDefinitions {
   const { defs, errors } = loadDefinitions(files);
   const hash = createHash('sha256');
   for (const name of Object.keys(files).sort()) hash.update(name).update('\0').update(files[name]).update('\0');
@@ -42,7 +45,7 @@ export function definitionsFromFiles(files: Record<string, string>): ServerDefin
   return {
     defs,
     errors,
-    logic: createLogic({ functions: extensionFunctions }),
+    logic: createLogic(logic),
     version,
     layers,
     message(key, selection, vars) {

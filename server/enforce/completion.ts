@@ -4,7 +4,7 @@
  * and pass the record schema, and none of its rules holds. A transition whose guard reads such a flag
  * checks the same again, so a guard never reads a flag whose sections changed since it was set.
  */
-import { ANY_PATH, holds, varPaths } from '../../runtime/core/logic';
+import { ANY_PATH, varPaths, type LogicInstance } from '../../runtime/core/logic';
 import { validateForm } from '../../runtime/core/messages';
 import { getPath } from '../../runtime/core/source/pointer';
 import type { CompletionDef, DefinitionSet, Logic, LogicContext, ResolvedLayers } from '../../runtime/core/types';
@@ -60,7 +60,7 @@ export function completionsReadBy(defs: DefinitionSet, applicationType: string, 
  * Throw STEP_INCOMPLETE (with the section's message key, so the user reads which section) unless the
  * record in `context` completes the step: sections first, in order, then the rules.
  */
-export function assertComplete(layers: ResolvedLayers, completion: DeclaredCompletion, context: LogicContext): void {
+export function assertComplete(layers: ResolvedLayers, completion: DeclaredCompletion, context: LogicContext, logic: LogicInstance): void {
   const { def, flow, step } = completion;
   const record = context.record;
   const refuseSection = (section: string, messageKey: string, why: string, extra: Record<string, unknown> = {}) =>
@@ -77,6 +77,6 @@ export function assertComplete(layers: ResolvedLayers, completion: DeclaredCompl
     if (failed.length) throw refuseSection(section.path, section.message, `section '${section.path}' is invalid: ${failed.map(([f, t]) => `${f}: ${t}`).join('; ')}`, { fields: Object.fromEntries(failed) });
   }
   for (const rule of def.rules ?? []) {
-    if (holds(rule.when, context)) throw refuseSection(rule.section, rule.message, `a rule about '${rule.section}' holds (${rule.description ?? rule.message})`);
+    if (logic.holds(rule.when, context)) throw refuseSection(rule.section, rule.message, `a rule about '${rule.section}' holds (${rule.description ?? rule.message})`);
   }
 }

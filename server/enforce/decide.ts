@@ -1,6 +1,6 @@
 /** The pure decision: may this caller write this value at this record path now, and what exactly changes. */
 import { deriveRoles, eachTransition, findStatusTransition, isWritable, rolesAllow, stepActiveIn, writablePaths, writableVia } from '../../runtime/core/flow';
-import { evaluate } from '../../runtime/core/logic';
+import type { LogicInstance } from '../../runtime/core/logic';
 import { getPath, setPath } from '../../runtime/core/source/pointer';
 import type { DefinitionSet, FlowDef, ResolvedLayers, TransitionDef } from '../../runtime/core/types';
 import type { FlowError } from '../../runtime/core/flow/flowTypes';
@@ -50,6 +50,8 @@ export interface DecideInput {
   defs: DefinitionSet;
   /** Layers of the application's brand and region (schemas, formats, messages). */
   layers: ResolvedLayers;
+  /** The definition set's logic instance: roles, guards, rules and `set` values evaluate with it. */
+  logic: LogicInstance;
   app: AppSnapshot;
   caller: Caller;
   request: WriteRequest;
@@ -88,7 +90,7 @@ export function decideWrite(input: DecideInput): Decision {
   const writable = new Set<string>();
   const rolesOf: Record<string, string[]> = {};
   for (const flow of flows) {
-    const own = deriveRoles(flow, context);
+    const own = deriveRoles(flow, context, input.logic);
     rolesOf[flow.id] = own;
     own.forEach((r) => roles.add(r));
     statuses[flow.id] = statusOf(flow, app.record);
@@ -138,10 +140,10 @@ export function decideWrite(input: DecideInput): Decision {
  * (STEP_INCOMPLETE, naming the section) unless the record as it would be after the write completes it.
  */
 function assertCompletions(input: DecideInput, context: ReturnType<typeof logicContext>, path: string, valueAtPath: unknown): void {
-  const { defs, app, layers } = input;
+  const { defs, app, layers, logic } = input;
   if (!completionsFor(defs, app.type).some(({ def }) => def.flag === path || def.flag.startsWith(`${path}.`))) return;
   const record = setPath(app.record, path, valueAtPath);
-  for (const completion of requestedCompletions(defs, app.type, path, record)) assertComplete(layers, completion, { ...context, record });
+  for (const completion of requestedCompletions(defs, app.type, path, record)) assertComplete(layers, completion, { ...context, record }, logic);
 }
 
 const REFUSALS: Record<FlowError['kind'], 'TRANSITION_NOT_ALLOWED' | 'PROVIDER_OUTCOME' | 'GUARD_FAILED' | 'INVALID_TRANSITION'> = {
@@ -161,13 +163,13 @@ function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType
   if (typeof to !== 'string' || !order.includes(to)) {
     throw refuse('INVALID_VALUE', `'${path}' must be one of ${order.join(', ')}`, { path, allowed: order });
   }
-  const roles = deriveRoles(flow, context);
+  const roles = deriveRoles(flow, context, input.logic);
   const stored = statusOf(flow, app.record);
   if (to === stored) {
     if (roles.length === 0) throw refuse('TRANSITION_NOT_ALLOWED', `no role in flow '${flow.id}' may touch '${path}'`, { path });
     return { kind: 'unchanged', path, value: to };
   }
-  const found = findStatusTransition(flow, stored, to, roles, context, { by: input.by ?? 'client' });
+  const found = findStatusTransition(flow, stored, to, roles, context, { logic: input.logic, by: input.by ?? 'client' });
   if (!found.ok) {
     let code = REFUSALS[found.error.kind];
     // A transition the client may take exists but its guard fails: say so rather than 'server only'.
@@ -182,7 +184,7 @@ function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType
     throw refuse(code, why[code], { path, from: stored ?? null, to, flow: flow.id, ...('event' in found.error ? { event: found.error.event } : {}) });
   }
   // The guard held; a completion flag it read counts only while the step it completes is still complete.
-  for (const completion of completionsReadBy(input.defs, app.type, found.transition.guard, app.record)) assertComplete(input.layers, completion, context);
+  for (const completion of completionsReadBy(input.defs, app.type, found.transition.guard, app.record)) assertComplete(input.layers, completion, context, input.logic);
   return {
     kind: 'transition',
     flow: flow.id,
@@ -191,7 +193,7 @@ function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType
     path,
     ...(stored === undefined ? {} : { from: stored }),
     to,
-    extra: recordSets(found.transition, context),
+    extra: recordSets(found.transition, context, input.logic),
   };
 }
 
@@ -203,11 +205,11 @@ function clientMayTake(flow: FlowDef, from: string | undefined, to: string, role
 }
 
 /** A transition's `set` effects on `record.*`, evaluated: written in the same statement as the status. */
-function recordSets(transition: TransitionDef, context: ReturnType<typeof logicContext>): ExtraSet[] {
+function recordSets(transition: TransitionDef, context: ReturnType<typeof logicContext>, logic: LogicInstance): ExtraSet[] {
   const out: ExtraSet[] = [];
   for (const effect of transition.effects ?? []) {
     if (!('set' in effect) || !effect.set.startsWith('record.')) continue;
-    out.push({ path: effect.set.slice('record.'.length), value: evaluate(effect.value, context) });
+    out.push({ path: effect.set.slice('record.'.length), value: logic.evaluate(effect.value, context) });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 /** The caller's roles in an application: the union over every flow that governs it. */
-import { holds } from '../../runtime/core/logic/evaluate';
+import type { LogicInstance } from '../../runtime/core/logic';
 import type { DefinitionSet, Logic } from '../../runtime/core/types';
 import { flowsFor } from './journeys';
 import { logicContext, type AppSnapshot, type Caller } from './snapshot';
@@ -29,11 +29,11 @@ function roleTable(defs: DefinitionSet, applicationType: string): RoleTable {
   return table;
 }
 
-/** Role names (e.g. primary, secondary) the flows derive for this caller on this application. */
-export function rolesIn(defs: DefinitionSet, app: AppSnapshot, caller: Caller): string[] {
+/** Role names (e.g. primary, secondary) the flows derive for this caller on this application, evaluated with the definition set's `logic`. */
+export function rolesIn(defs: DefinitionSet, logic: LogicInstance, app: AppSnapshot, caller: Caller): string[] {
   const context = logicContext(app, caller);
   const roles = new Set<string>();
-  for (const { logic, roles: granted } of roleTable(defs, app.type)) if (holds(logic, context)) granted.forEach((r) => roles.add(r));
+  for (const { logic: rule, roles: granted } of roleTable(defs, app.type)) if (logic.holds(rule, context)) granted.forEach((r) => roles.add(r));
   return [...roles];
 }
 

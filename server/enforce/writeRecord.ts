@@ -1,6 +1,7 @@
 /** The one entry point every field writer uses: read, decide, patch atomically, audit; retried on a lost race. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
+import type { LogicInstance } from '../../runtime/core/logic';
 import type { DefinitionSet, ResolvedLayers } from '../../runtime/core/types';
 import { applyDecision, type MemberColumns } from './applyWrite';
 import { decideWrite, type Decision, type WriteRequest } from './decide';
@@ -12,6 +13,8 @@ import { membershipOf, readSnapshot, type AppSnapshot, type Caller } from './sna
 export interface EnforceDeps {
   db: Kysely<Database>;
   defs: DefinitionSet;
+  /** The definition set's logic instance. */
+  logic: LogicInstance;
   /** Layers merged for a selection (cached by the caller). */
   layers(selection: Record<string, string>): ResolvedLayers;
 }
@@ -69,7 +72,7 @@ export async function writeRecord(deps: EnforceDeps, call: WriteCall): Promise<W
     if (call.expectedVersion != null && app.version !== call.expectedVersion) {
       throw refuse('STALE_VERSION', `application changed since version ${call.expectedVersion} (now ${app.version}): reload and retry`, { expectedVersion: call.expectedVersion, currentVersion: app.version });
     }
-    let decision = decideWrite({ defs: deps.defs, layers: deps.layers(selectionOf(app)), app, caller: call.caller, request: call.request, by: call.by });
+    let decision = decideWrite({ defs: deps.defs, layers: deps.layers(selectionOf(app)), logic: deps.logic, app, caller: call.caller, request: call.request, by: call.by });
     // The record holds the value already, but the membership columns move: still a write.
     if (decision.kind === 'unchanged' && decision.mode && columnsChange(app, call.columns)) {
       decision = { kind: 'write', path: decision.path, value: decision.value, from: getPath(app.record, decision.path), mode: decision.mode };

@@ -68,7 +68,7 @@ export async function memberAccess(ctx: ServerContext, applicationId: string | n
   const app = taken !== undefined ? taken : await readMemberSnapshot(ctx.db, user.id, applicationId);
   if (!app && applicationId != null) throw apiError('FORBIDDEN', 'no application with this id is yours', { applicationId });
   if (!app) throw apiError('NOT_FOUND', 'you have no active application', { messageKey: 'api.error.noApplication' });
-  return { user, app, roles: rolesIn(ctx.definitions.defs, app, user) };
+  return { user, app, roles: rolesIn(ctx.definitions.defs, ctx.definitions.logic, app, user) };
 }
 
 type Fn<A, R> = (args: A, ctx: ServerContext) => R;

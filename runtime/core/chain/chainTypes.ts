@@ -1,9 +1,12 @@
+import type { LogicInstance } from '../logic/createLogic';
 import type { FlowDef, LogicContext, StateDef, TransitionDef } from '../types';
 import type { FlowEffect } from '../flow/flowTypes';
 
 /** Where a chain runs: the flow, and the step whose transitions its events take. */
 export interface ChainSite {
   flow: FlowDef;
+  /** The logic instance the chain's guards, effects and queries evaluate with (the definition set's). */
+  logic: LogicInstance;
   /** The step that raised the first event; its `then` events are taken here too. */
   step: string;
 }

@@ -1,5 +1,4 @@
 import type { LogicContext } from '../types';
-import { evaluateTemplate } from '../logic/evaluate';
 import { encodeQuery } from '../query/codec';
 import { queryDefs, stepStateDefs } from '../flow/stepState';
 import { fillRoute, stepPattern } from '../flow/stepRoute';
@@ -12,7 +11,7 @@ import type { ChainEffect, ChainSite, ChainStep, EventRun } from './chainTypes';
  * the context after the writes.
  */
 export function finishEvent(site: ChainSite, run: EventRun, effects: ChainEffect[]): ChainStep {
-  const { flow, step } = site;
+  const { flow, step, logic } = site;
   const { from, work, transition, target, go, input } = run;
   const out = [...effects];
   if (work.record !== from.record) out.push({ kind: 'setRecord', record: work.record });
@@ -24,7 +23,7 @@ export function finishEvent(site: ChainSite, run: EventRun, effects: ChainEffect
     out.push({ kind: 'go', ...go });
   } else if (target !== step || transition?.query) {
     const query = transition?.query
-      ? encodeQuery(queryDefs(stepStateDefs(flow, target)), evaluateTemplate(transition.query, { ...after, event: input.payload ?? {} }) as Record<string, unknown>)
+      ? encodeQuery(queryDefs(stepStateDefs(flow, target)), logic.evaluateTemplate(transition.query, { ...after, event: input.payload ?? {} }) as Record<string, unknown>)
       : '';
     out.push({ kind: 'go', to: fillRoute(stepPattern(flow, target), (from.params ?? {}) as Record<string, string | undefined>) + query, replace: false });
   } else if (work.touched.some((name) => defs[name].def.source === 'query')) {

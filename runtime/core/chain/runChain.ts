@@ -22,7 +22,7 @@ export interface ChainExecutor {
  * `executor` (the ones that need no answer at once, in order), feeds an awaited effect's outcome
  * back as `effect.done` / `effect.failed`, then each `then` event. Resolves with the last snapshot:
  * `idle`, or `failed` (feed it `{ type: 'retry' }` for Try Again).
- * @example const end = await runChain(startChain(flow, 'form', context), { type: 'raise', event: 'submit' }, executor);
+ * @example const end = await runChain(startChain(flow, 'form', context, logic), { type: 'raise', event: 'submit' }, executor);
  */
 export async function runChain(snapshot: ChainSnapshot, input: ChainInput, executor: ChainExecutor): Promise<ChainSnapshot> {
   let step = stepChain(snapshot, input);

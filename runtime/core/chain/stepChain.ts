@@ -1,4 +1,5 @@
 import type { FlowDef, LogicContext } from '../types';
+import type { LogicInstance } from '../logic/createLogic';
 import { next } from '../flow/next';
 import { stepStateDefs } from '../flow/stepState';
 import type { ChainEffect, ChainInput, ChainSite, ChainSnapshot, ChainStep, ChainWork, EventRun, RaiseInput } from './chainTypes';
@@ -7,9 +8,9 @@ import { writeState, writeWork } from './writeWork';
 
 type Running = Extract<ChainSnapshot, { status: 'running' }>;
 
-/** A chain waiting for its first event in `step` of `flow`, over `context` (record, state, user, params, url ...). */
-export function startChain(flow: FlowDef, step: string, context: LogicContext): ChainSnapshot {
-  return { status: 'idle', site: { flow, step }, context };
+/** A chain waiting for its first event in `step` of `flow`, over `context` (record, state, user, params, url ...), evaluating with `logic`. */
+export function startChain(flow: FlowDef, step: string, context: LogicContext, logic: LogicInstance): ChainSnapshot {
+  return { status: 'idle', site: { flow, step, logic }, context };
 }
 
 /**
@@ -18,7 +19,7 @@ export function startChain(flow: FlowDef, step: string, context: LogicContext): 
  * event (a transition's `then`) if any. An executor runs the effects and feeds each outcome back;
  * `runChain` is that loop.
  * @example
- * let { snapshot, effects } = stepChain(startChain(flow, 'form', context), { type: 'raise', event: 'submit', payload: { form } });
+ * let { snapshot, effects } = stepChain(startChain(flow, 'form', context, logic), { type: 'raise', event: 'submit', payload: { form } });
  * // effects: [{ kind: 'call', operation: 'saveLead', variables }] -> run it, then:
  * ({ snapshot, effects, next } = stepChain(snapshot, { type: 'effect.done', value: { status: 'ok' } }));
  */
@@ -42,7 +43,7 @@ function beginEvent(site: ChainSite, from: LogicContext, input: RaiseInput): Cha
   }
   const effects: ChainEffect[] = [];
   const context: LogicContext = { ...from, state: work.state, form: (input.payload?.form as Record<string, unknown>) ?? {} };
-  let result = input.event === undefined ? undefined : next(site.flow, { step: site.step }, { type: input.event, payload: input.payload }, context);
+  let result = input.event === undefined ? undefined : next(site.flow, { step: site.step }, { type: input.event, payload: input.payload }, context, { logic: site.logic });
   if (result?.errors.length) {
     if (!input.chained || result.errors.some((e) => e.kind !== 'guardFailed')) effects.push({ kind: 'log', error: JSON.stringify(result.errors) });
     // A refused event changes nothing, but a write that came with it still counts.

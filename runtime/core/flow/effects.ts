@@ -1,31 +1,31 @@
 import type { EffectDef, Logic, LogicContext } from '../types';
-import { evaluateTemplate, holds } from '../logic/evaluate';
+import type { LogicInstance } from '../logic/createLogic';
 import { setPath } from '../source/pointer';
 import type { FlowEffect } from './flowTypes';
 
-const evaluateMap = (map: Record<string, Logic> | undefined, context: LogicContext) =>
-  Object.fromEntries(Object.entries(map ?? {}).map(([k, logic]) => [k, evaluateTemplate(logic, context)]));
+const evaluateMap = (map: Record<string, Logic> | undefined, context: LogicContext, logic: LogicInstance) =>
+  Object.fromEntries(Object.entries(map ?? {}).map(([k, template]) => [k, logic.evaluateTemplate(template, context)]));
 
 /** Evaluate effect definitions in order; a `set` is visible to the effects after it. */
-export function resolveEffects(effects: EffectDef[] | undefined, context: LogicContext): { effects: FlowEffect[]; context: LogicContext } {
+export function resolveEffects(effects: EffectDef[] | undefined, context: LogicContext, logic: LogicInstance): { effects: FlowEffect[]; context: LogicContext } {
   let current = context;
   const out: FlowEffect[] = [];
   for (const effect of effects ?? []) {
-    if (effect.when !== undefined && !holds(effect.when, current)) continue;
+    if (effect.when !== undefined && !logic.holds(effect.when, current)) continue;
     if ('call' in effect) {
       out.push({
-        kind: 'call', operation: effect.call, variables: evaluateMap(effect.variables, current),
+        kind: 'call', operation: effect.call, variables: evaluateMap(effect.variables, current, logic),
         ...(effect.result === undefined ? {} : { result: effect.result }),
         ...(effect.ignoreFailure ? { ignoreFailure: true } : {}),
       });
     } else if ('set' in effect) {
-      const value = evaluateTemplate(effect.value, current);
+      const value = logic.evaluateTemplate(effect.value, current);
       out.push({ kind: 'set', path: effect.set, value });
       current = setPath(current, effect.set, value);
     } else if ('navigate' in effect) {
-      out.push({ kind: 'go', to: String(evaluateTemplate(effect.navigate, current) ?? ''), ...(effect.replace ? { replace: true } : {}) });
+      out.push({ kind: 'go', to: String(logic.evaluateTemplate(effect.navigate, current) ?? ''), ...(effect.replace ? { replace: true } : {}) });
     } else {
-      out.push({ kind: 'effect', name: effect.effect, params: evaluateMap(effect.params, current) });
+      out.push({ kind: 'effect', name: effect.effect, params: evaluateMap(effect.params, current, logic) });
     }
   }
   return { effects: out, context: current };

@@ -1,3 +1,4 @@
+import type { LogicInstance } from '../logic/createLogic';
 import type { FlowState, TransitionDef } from '../types';
 
 /** Why the flow machine refused an event (discriminated by `kind`). */
@@ -30,5 +31,7 @@ export interface NextResult {
 
 /** Who raises the event: a client may not take transitions marked `by: server`. */
 export interface NextOptions {
+  /** The logic instance guards, roles and effects evaluate with (the definition set's). */
+  logic: LogicInstance;
   by?: 'client' | 'server';
 }

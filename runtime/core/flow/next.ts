@@ -1,5 +1,4 @@
 import type { FlowDef, FlowEvent, FlowState, LogicContext } from '../types';
-import { holds } from '../logic/evaluate';
 import { getPath } from '../source/pointer';
 import { resolveEffects } from './effects';
 import type { FlowEffect, FlowError, NextOptions, NextResult } from './flowTypes';
@@ -20,13 +19,14 @@ export function currentStatus(flow: FlowDef, state: FlowState, context: LogicCon
  * read the context plus `event` (the event payload). A target of `@status` goes to the step
  * active in the (new) status.
  * @example
- * const { state, effects, errors } = next(flow, { step: 'start' }, { type: 'submit' }, ctx);
+ * const { state, effects, errors } = next(flow, { step: 'start' }, { type: 'submit' }, ctx, { logic });
  */
-export function next(flow: FlowDef, state: FlowState, event: FlowEvent, context: LogicContext, options: NextOptions = {}): NextResult {
+export function next(flow: FlowDef, state: FlowState, event: FlowEvent, context: LogicContext, options: NextOptions): NextResult {
+  const { logic } = options;
   const step = flow.steps[state.step];
   const unchanged = (errors: FlowError[]): NextResult => ({ state, effects: [], errors });
   if (!step) return unchanged([{ kind: 'unknownStep', step: state.step }]);
-  const roles = rolesOf(flow, context);
+  const roles = rolesOf(flow, context, logic);
   if (!rolesAllow(step.roles, roles)) return unchanged([{ kind: 'roleNotAllowed', step: state.step, roles, allowed: step.roles ?? [] }]);
   const candidates = transitionsOf(flow, state.step, event.type);
   if (candidates.length === 0) return unchanged([{ kind: 'unknownEvent', step: state.step, event: event.type, known: Object.keys(step.on ?? {}) }]);
@@ -40,7 +40,7 @@ export function next(flow: FlowDef, state: FlowState, event: FlowEvent, context:
       refusal ??= { kind: 'roleNotAllowed', step: state.step, event: event.type, roles, allowed: allowed ?? [] };
       continue;
     }
-    if (!holds(transition.guard, data)) {
+    if (!logic.holds(transition.guard, data)) {
       refusal = refusal?.kind === 'roleNotAllowed' ? refusal : { kind: 'guardFailed', step: state.step, event: event.type };
       continue;
     }
@@ -55,7 +55,7 @@ export function next(flow: FlowDef, state: FlowState, event: FlowEvent, context:
       status = transition.status;
       effects.push({ kind: 'status', path: flow.status.field, ...(from === undefined ? {} : { from }), to: transition.status });
     }
-    effects.push(...resolveEffects(transition.effects, data).effects);
+    effects.push(...resolveEffects(transition.effects, data, logic).effects);
     const target = transition.target === STATUS_TARGET ? (stepForStatus(flow, status) ?? state.step) : (transition.target ?? state.step);
     if (target !== state.step) effects.push({ kind: 'navigate', step: target, ...(flow.steps[target]?.route ? { route: flow.steps[target].route } : {}) });
     const nextState: FlowState = status === undefined ? { step: target } : { step: target, status };

@@ -1,5 +1,5 @@
 import type { FlowDef, LogicContext, StepDef, TransitionDef } from '../types';
-import { holds } from '../logic/evaluate';
+import type { LogicInstance } from '../logic/createLogic';
 import type { FlowError } from './flowTypes';
 import { rolesAllow } from './roles';
 import { eachTransition } from './walkFlow';
@@ -33,7 +33,7 @@ export function findStatusTransition(
   toStatus: string,
   roles: string[],
   context: LogicContext,
-  options: { by?: 'client' | 'server' } = {},
+  options: { logic: LogicInstance; by?: 'client' | 'server' },
 ): StatusTransitionResult {
   const by = options.by ?? 'client';
   const data = { ...context, roles };
@@ -50,7 +50,7 @@ export function findStatusTransition(
       refusal ??= { kind: 'serverOnly', step: site.step, event: site.event };
       continue;
     }
-    if (!holds(site.transition.guard, data)) {
+    if (!options.logic.holds(site.transition.guard, data)) {
       refusal ??= { kind: 'guardFailed', step: site.step, event: site.event };
       continue;
     }

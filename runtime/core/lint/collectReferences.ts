@@ -1,7 +1,7 @@
 import type { DefinitionSet, FlowDef, Logic } from '../types';
 import { toPointer } from '../source/pointer';
 import { eachBlock, eachTransition } from '../flow/walkFlow';
-import { templateParts } from '../logic/evaluate';
+import { templateParts } from '../logic/template';
 import { knownLogicNames } from './knownLogic';
 import { closest } from '../source/didYouMean';
 
@@ -41,6 +41,7 @@ export function collectReferences(defs: DefinitionSet): Reference[] {
 }
 
 function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[] {
+  const operations: ReadonlySet<string> = new Set(ops);
   const out: Reference[] = [];
   const message = (name: unknown, pointer: string) => {
     if (typeof name === 'string') out.push({ kind: 'message', name, file, pointer });
@@ -52,7 +53,7 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
   // A one-key literal whose key is close to an operation name is most likely a mistyped operation:
   // it is checked as logic, so lint reports it with a hint.
   const template = (value: unknown, pointer: string, formSchemas?: string[]) => {
-    for (const part of [...templateParts(value), ...templateTypos(value, ops)]) logic(part, pointer, formSchemas);
+    for (const part of [...templateParts(value, operations), ...templateTypos(value, ops)]) logic(part, pointer, formSchemas);
   };
   message(flow.title, '/title');
   for (const [role, value] of Object.entries(flow.roles ?? {})) logic(value, toPointer(['roles', role]));

@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { DefinitionError, SourceMaps } from '../types';
 import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../source';
 import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } from './mappings';
+import { blockShorthands, effectShorthands } from './shorthands';
 
 /** What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping, a block preset. */
 export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset';
@@ -125,8 +126,12 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
         }
         return;
       }
+      if (kind === 'effects' && isObject(item) && isObject(item.set)) {
+        for (const effect of effectShorthands(item)) result.push(walk(effect, { ...ic, pointer: `${ic.pointer}/set` }, [...out, String(result.length)]));
+        return;
+      }
       if (kind === 'blocks' && isObject(item) && USE in item && Object.keys(item).length > 1) {
-        result.push(preset(item, ic, [...out, String(result.length)]));
+        result.push(shorthands(preset(item, ic, [...out, String(result.length)]), ic, [...out, String(result.length)]));
         return;
       }
       if ((kind === 'blocks' || kind === 'paths') && isObject(item) && USE in item) {
@@ -135,8 +140,22 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
         }
         return;
       }
-      result.push(walk(item, ic, [...out, String(result.length)]));
+      const at = [...out, String(result.length)];
+      result.push(kind === 'blocks' ? shorthands(walk(item, ic, at), ic, at) : walk(item, ic, at));
     });
+  };
+  /** A block with its shorthands written out (./shorthands); what they add is credited to the block's position. */
+  const shorthands = (block: unknown, c: Cursor, out: string[]): unknown => {
+    const written = blockShorthands(block);
+    for (const p of written.problems) errors.push(errorAt(sources, c.file, `${c.pointer}/${p.key}`, p.message, p.hint));
+    if (written.block !== block) credit(written.block, out, here(c));
+    return written.block;
+  };
+  /** Give every position under `out` that has none the position `at`. */
+  const credit = (value: unknown, out: string[], at: [number, number]): void => {
+    positions[toPointer(out)] ??= at;
+    if (Array.isArray(value)) value.forEach((v, i) => credit(v, [...out, String(i)], at));
+    else if (isObject(value)) for (const [k, v] of Object.entries(value)) credit(v, [...out, k], at);
   };
   const walk = (value: unknown, c: Cursor, out: string[]): unknown => {
     positions[toPointer(out)] = here(c);

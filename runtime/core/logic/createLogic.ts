@@ -2,6 +2,7 @@ import jsonLogic from 'json-logic-js';
 import type { Logic as LogicExpression } from '../types';
 import { coreFunctions, type FunctionDef } from '../functions';
 import { BUILTIN_LOGIC_OPS, coreLogicOps, type LogicOp, type LogicOps } from './ops';
+import { isOperation, templateParts } from './template';
 
 /** A set of logic operations and functions, and the evaluation that uses exactly those. */
 export interface LogicInstance {
@@ -9,7 +10,13 @@ export interface LogicInstance {
   evaluate(logic: LogicExpression, data: unknown): unknown;
   /** Evaluate and apply JSON-logic truthiness; an absent expression holds. */
   holds(logic: LogicExpression | undefined, data: unknown): boolean;
-  /** Evaluate a template: one-key objects naming a known operation are logic, anything else literal (null members left out). */
+  /**
+   * Evaluate a template: an operation (a one-key object naming one of this instance's operations) is
+   * evaluated; any other object or list is kept with each value evaluated as a template, and object
+   * members that come out null or undefined are left out (an absent answer is not sent as null). So
+   * effect variables and widget props can nest literal objects around logic.
+   * @example logic.evaluateTemplate({ filters: { page: { var: 'state.page' }, size: 25, max: { var: 'state.none' } } }, ctx) // { filters: { page: 2, size: 25 } }
+   */
   evaluateTemplate(template: unknown, data: unknown): unknown;
   /** The logic expressions inside a template (what `evaluateTemplate` would evaluate). */
   templateParts(template: unknown): unknown[];
@@ -26,9 +33,15 @@ export interface LogicOptions {
 }
 
 /**
- * json-logic-js keeps one table of operations per module. An instance puts its own operations in that
- * table just before it evaluates (only when another instance's were there) and nothing is registered
- * at import, so two instances (tenants, tests) never see each other's operations.
+ * json-logic-js keeps one table of operations per module (`add_operation` / `rm_operation`; its
+ * `apply` reads no other). Nothing is registered at import: an instance puts its own operations in
+ * that table just before it evaluates (only when another instance's are there) and puts back the
+ * caller's in `finally`, so two instances (tenants, tests) never see each other's operations. This is
+ * safe because json-logic-js evaluates synchronously: no other evaluation can run between the swap
+ * and the restore (an operation that evaluates with another instance nests, and gets its own table
+ * back; tests/unit/core/logic.test.ts covers it). Evaluating custom operations without the table
+ * would mean re-implementing json-logic-js's scoped and lazy operations (`map`, `filter`, `reduce`,
+ * `if`, `and`, `or` ...), whose arguments may hold custom operations evaluated per item.
  */
 let installed: LogicOps | undefined;
 
@@ -62,11 +75,7 @@ export function createLogic(options: LogicOptions = {}): LogicInstance {
     functions[fn.name] = fn;
   }
   const operations = [...BUILTIN_LOGIC_OPS, ...Object.keys(table)];
-  const known = new Set(operations);
-  const isOperation = (template: object): boolean => {
-    const keys = Object.keys(template);
-    return keys.length === 1 && known.has(keys[0]);
-  };
+  const known: ReadonlySet<string> = new Set(operations);
 
   const evaluate = (logic: LogicExpression, data: unknown): unknown => {
     const before = installed;
@@ -81,20 +90,14 @@ export function createLogic(options: LogicOptions = {}): LogicInstance {
   const evaluateTemplate = (template: unknown, data: unknown): unknown => {
     if (Array.isArray(template)) return template.map((item) => evaluateTemplate(item, data));
     if (template === null || typeof template !== 'object') return template;
-    if (isOperation(template)) return evaluate(template as LogicExpression, data);
+    if (isOperation(template, known)) return evaluate(template as LogicExpression, data);
     return Object.fromEntries(Object.entries(template).map(([k, v]) => [k, evaluateTemplate(v, data)]).filter(([, v]) => v !== null && v !== undefined));
-  };
-  const templateParts = (template: unknown): unknown[] => {
-    if (Array.isArray(template)) return template.flatMap(templateParts);
-    if (template === null || typeof template !== 'object') return [];
-    if (isOperation(template)) return [template];
-    return Object.values(template).flatMap(templateParts);
   };
   return {
     evaluate,
     holds: (logic, data) => logic === undefined || truthy(evaluate(logic, data)),
     evaluateTemplate,
-    templateParts,
+    templateParts: (template) => templateParts(template, known),
     operations,
     functions,
   };

@@ -1,5 +1,5 @@
 import type { Logic } from '../types';
-import { evaluate } from './evaluate';
+import type { LogicInstance } from './createLogic';
 import { ANY_PATH, varPaths } from './dependencies';
 
 /** Named rules evaluated together, re-evaluating only what a change can affect. */
@@ -19,10 +19,10 @@ export interface RuleSet {
 /**
  * Build a rule set with a dependency index of `var` paths.
  * @example
- * const rules = createRuleSet({ showB: { '==': [{ var: 'form.a' }, 'yes'] } });
+ * const rules = createRuleSet({ showB: { '==': [{ var: 'form.a' }, 'yes'] } }, logic);
  * rules.evaluateAll(ctx); rules.update('form.a', nextCtx); // re-evaluates showB only
  */
-export function createRuleSet(rules: Record<string, Logic>): RuleSet {
+export function createRuleSet(rules: Record<string, Logic>, logic: LogicInstance): RuleSet {
   const dependencies: Record<string, string[]> = {};
   const exact = new Map<string, Set<string>>();
   const under = new Map<string, Set<string>>();
@@ -32,8 +32,8 @@ export function createRuleSet(rules: Record<string, Logic>): RuleSet {
     if (!set) index.set(key, (set = new Set()));
     set.add(name);
   };
-  for (const [name, logic] of Object.entries(rules)) {
-    const paths = varPaths(logic);
+  for (const [name, rule] of Object.entries(rules)) {
+    const paths = varPaths(rule);
     dependencies[name] = paths;
     for (const path of paths) {
       if (path === ANY_PATH) {
@@ -61,13 +61,13 @@ export function createRuleSet(rules: Record<string, Logic>): RuleSet {
     dependencies,
     evaluateAll(data) {
       current = {};
-      for (const [name, logic] of Object.entries(rules)) current[name] = evaluate(logic, data);
+      for (const [name, rule] of Object.entries(rules)) current[name] = logic.evaluate(rule, data);
       return { ...current };
     },
     update(changedPath, data) {
       const changed: Record<string, unknown> = {};
       for (const name of affected(changedPath)) {
-        changed[name] = evaluate(rules[name], data);
+        changed[name] = logic.evaluate(rules[name], data);
         current[name] = changed[name];
       }
       return changed;

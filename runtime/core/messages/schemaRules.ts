@@ -1,5 +1,5 @@
 import type { JsonSchema, LogicContext } from '../types';
-import { holds } from '../logic/evaluate';
+import type { LogicInstance } from '../logic/createLogic';
 import type { FormRule } from './validateForm';
 
 /**
@@ -14,9 +14,9 @@ export function schemaRules(schema: JsonSchema | undefined): FormRule[] {
 
 /**
  * Every rule of `rules` that fails for `form` (in definition order), as `{ field, message }`.
- * @example failingRules(schemaRules(schema), { password: 'abc' }) // [{ field: 'password', message: 'auth.password.minLength' }, ...]
+ * @example failingRules(schemaRules(schema), { password: 'abc' }, logic) // [{ field: 'password', message: 'auth.password.minLength' }, ...]
  */
-export function failingRules(rules: FormRule[], form: Record<string, unknown>, context: LogicContext = {}): { field: string; message: string }[] {
+export function failingRules(rules: FormRule[], form: Record<string, unknown>, logic: LogicInstance, context: LogicContext = {}): { field: string; message: string }[] {
   const data = { ...context, form };
-  return rules.filter((rule) => holds(rule.when, data)).map(({ field, message }) => ({ field, message }));
+  return rules.filter((rule) => logic.holds(rule.when, data)).map(({ field, message }) => ({ field, message }));
 }

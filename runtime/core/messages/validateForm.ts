@@ -1,5 +1,5 @@
 import type { FormatDef, JsonSchema, Logic, LogicContext } from '../types';
-import { holds } from '../logic/evaluate';
+import type { LogicInstance } from '../logic/createLogic';
 import { fieldPathOf, schemaAtPath, type ValidationErrorLike } from './fieldPath';
 import { interpolate } from './interpolate';
 import type { MissingText } from './missingText';
@@ -28,6 +28,8 @@ export interface ValidateFormOptions {
   overrides?: Record<string, Record<string, string>>;
   /** Logic rules checked after the schema, for fields without a schema error. */
   rules?: FormRule[];
+  /** The logic instance rules evaluate with (the definition set's); required with `rules`. */
+  logic?: LogicInstance;
   /** Context for rules; `form` is set to the data. */
   context?: LogicContext;
   /** Named formats (merged layers). */
@@ -89,10 +91,12 @@ export function validateForm(validate: CompiledValidator, data: unknown, options
     offer(field, { rank: KEYWORD_RANK[keyword] ?? OTHER_RANK, fieldSchema, keyword, params: error.params ?? {} });
   }
   if (options.rules?.length) {
+    const { logic } = options;
+    if (!logic) throw new Error('validateForm: rules need the logic instance they evaluate with');
     const context = { ...(options.context ?? {}), form: input };
     for (const rule of options.rules) {
       if (best.has(rule.field)) continue;
-      if (holds(rule.when, context)) offer(rule.field, { rank: RULE_RANK, keyword: 'rule', params: {}, key: rule.message });
+      if (logic.holds(rule.when, context)) offer(rule.field, { rank: RULE_RANK, keyword: 'rule', params: {}, key: rule.message });
     }
   }
   const out: Record<string, string> = {};

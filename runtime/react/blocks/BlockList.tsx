@@ -1,8 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { memo } from 'react';
-import { holds } from '../../core/logic';
 import type { BlockDef } from '../../core/types';
 import { useStep } from '../flow/StepContext';
+import { useRuntime } from '../RuntimeContext';
 import { ButtonBlockView } from './ButtonBlockView';
 import { FormBlockView } from './FormBlockView';
 import { GroupBlockView } from './GroupBlockView';
@@ -46,12 +46,13 @@ function Block({ block }: { block: BlockDef }) {
 
 /** The blocks, in order, skipping those whose `visibleWhen` is false (`media` blocks are hidden by CSS). */
 export function Blocks({ blocks }: { blocks: BlockDef[] | undefined }) {
+  const { logic } = useRuntime();
   const { context } = useStep();
   const media = useMediaStyles();
   return (
     <>
       {(blocks ?? []).map((block, i) => {
-        if (!holds(block.visibleWhen, context)) return null;
+        if (!logic.holds(block.visibleWhen, context)) return null;
         const key = block.id ?? `${block.type}-${i}`;
         return block.media ? <div key={key} className={media[block.media]}><Block block={block} /></div> : <Block key={key} block={block} />;
       })}

@@ -1,5 +1,4 @@
 import { Button } from '@fluentui/react-components';
-import { evaluateTemplate, holds } from '../../core/logic';
 import type { ButtonBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
@@ -12,11 +11,11 @@ import { useVars } from './useVars';
  * its surface is left `aria-hidden` by Fluent's focus trap).
  */
 export function ButtonBlockView({ block }: { block: ButtonBlock }) {
-  const { t } = useRuntime();
+  const { t, logic } = useRuntime();
   const { context, raise, busy } = useStep();
-  const enabled = holds(block.enabledWhen, context);
+  const enabled = logic.holds(block.enabledWhen, context);
   const label = t(block.label, useVars(block.vars, context));
-  const onClick = () => void raise(block.event, block.payload ? (evaluateTemplate(block.payload, context) as Record<string, unknown>) : undefined);
+  const onClick = () => void raise(block.event, block.payload ? (logic.evaluateTemplate(block.payload, context) as Record<string, unknown>) : undefined);
   return (
     <Button appearance={block.appearance ?? 'primary'} disabled={!enabled} disabledFocusable={enabled && busy} onClick={onClick} data-event={block.event}>
       {label}

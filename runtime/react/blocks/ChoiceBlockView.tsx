@@ -1,6 +1,5 @@
 import { Checkbox, Label, makeStyles, mergeClasses, Radio, RadioGroup, Select, ToggleButton, tokens } from '@fluentui/react-components';
 import { useId, useMemo } from 'react';
-import { evaluate, holds } from '../../core/logic';
 import { getPath } from '../../core/source/pointer';
 import type { ChoiceBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
@@ -38,22 +37,22 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
   const styles = useStyles();
-  const { t } = useRuntime();
+  const { t, logic } = useRuntime();
   const { context, write, raise } = useStep();
   const id = useId();
   const options = useMemo<Option[]>(() => {
     if (block.options) return block.options.map((o) => ({ value: o.value, label: t(o.label, context), key: JSON.stringify(o.value) }));
-    const items = evaluate(block.optionsFrom, context);
+    const items = logic.evaluate(block.optionsFrom, context);
     return (Array.isArray(items) ? items : []).map((item) => {
       const scope = { ...context, item };
-      const value = block.optionValue === undefined ? item : evaluate(block.optionValue, scope);
-      const label = block.optionLabel === undefined ? value : evaluate(block.optionLabel, scope);
+      const value = block.optionValue === undefined ? item : logic.evaluate(block.optionValue, scope);
+      const label = block.optionLabel === undefined ? value : logic.evaluate(block.optionLabel, scope);
       return { value, label: String(label ?? ''), key: JSON.stringify(value) };
     });
   }, [block, context, t]);
-  const current = block.value !== undefined ? evaluate(block.value, context) : block.bind ? getPath(context, block.bind) : undefined;
+  const current = block.value !== undefined ? logic.evaluate(block.value, context) : block.bind ? getPath(context, block.bind) : undefined;
   const selected = block.multiple ? (Array.isArray(current) ? current : []) : current;
-  const enabled = holds(block.enabledWhen, context);
+  const enabled = logic.holds(block.enabledWhen, context);
   const isOn = (o: Option) => (block.multiple ? (selected as unknown[]).some((v) => same(v, o.value)) : same(selected, o.value));
   const change = (value: unknown) => {
     if (block.bind) void write(block.bind, value, block.event);

@@ -1,6 +1,5 @@
 import { Dialog, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
-import { holds } from '../../core/logic';
 import type { DialogBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
@@ -13,10 +12,10 @@ import { BlockList } from './BlockList';
  * `openWhen` turns false and true again.
  */
 export function DialogBlockView({ block }: { block: DialogBlock }) {
-  const { t } = useRuntime();
+  const { t, logic } = useRuntime();
   const { context, raise } = useStep();
   const [dismissed, setDismissed] = useState(false);
-  const wanted = holds(block.openWhen, context);
+  const wanted = logic.holds(block.openWhen, context);
   useEffect(() => {
     if (!wanted) setDismissed(false);
   }, [wanted]);

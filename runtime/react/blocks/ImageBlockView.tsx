@@ -1,5 +1,4 @@
 import { makeStyles } from '@fluentui/react-components';
-import { evaluate } from '../../core/logic';
 import type { ImageBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
@@ -9,11 +8,11 @@ const useStyles = makeStyles({ image: { display: 'block', maxWidth: '100%', widt
 /** An image from `src` (logic); nothing when the source is empty. With `href`, a link. */
 export function ImageBlockView({ block }: { block: ImageBlock }) {
   const styles = useStyles();
-  const { t } = useRuntime();
+  const { t, logic } = useRuntime();
   const { context } = useStep();
-  const src = evaluate(block.src, context);
+  const src = logic.evaluate(block.src, context);
   if (typeof src !== 'string' || !src) return null;
   const img = <img className={styles.image} src={src} alt={t(block.alt, context)} style={block.height ? { maxHeight: `${block.height}px` } : undefined} />;
-  const href = block.href === undefined ? undefined : evaluate(block.href, context);
+  const href = block.href === undefined ? undefined : logic.evaluate(block.href, context);
   return typeof href === 'string' && href ? <a href={href}>{img}</a> : img;
 }

@@ -1,6 +1,5 @@
 import { Body1, makeStyles, tokens } from '@fluentui/react-components';
 import { useMemo } from 'react';
-import { evaluate } from '../../core/logic';
 import type { ListBlock } from '../../core/types';
 import { StepContext, useStep, type StepServices } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
@@ -25,9 +24,9 @@ function Item({ step, name, item, index, blocks }: { step: StepServices; name: s
 /** Repeats its blocks for every item of a list (logic reads the item as `item`, or the `as` name, and `index`). */
 export function ListBlockView({ block }: { block: ListBlock }) {
   const styles = useStyles();
-  const { t } = useRuntime();
+  const { t, logic } = useRuntime();
   const step = useStep();
-  const value = evaluate(block.items, step.context);
+  const value = logic.evaluate(block.items, step.context);
   const items = Array.isArray(value) ? value : [];
   if (!items.length) return block.empty ? <Body1 as="p">{t(block.empty, step.context)}</Body1> : null;
   return (

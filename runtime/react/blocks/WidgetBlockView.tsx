@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { evaluateTemplate } from '../../core/logic';
 import type { WidgetBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
@@ -7,9 +6,9 @@ import { getBlockWidget } from '../widgets/registry';
 
 /** Renders a block widget registered under `block.widget` (unknown names were rejected at load); `props` are a logic template. */
 export function WidgetBlockView({ block }: { block: WidgetBlock }) {
-  const { t, widgets } = useRuntime();
+  const { t, widgets, logic } = useRuntime();
   const { context, raise, write, busy } = useStep();
   const Widget = getBlockWidget(widgets, block.widget);
-  const props = useMemo(() => (evaluateTemplate(block.props ?? {}, context) as Record<string, unknown>), [block.props, context]);
+  const props = useMemo(() => (logic.evaluateTemplate(block.props ?? {}, context) as Record<string, unknown>), [logic, block.props, context]);
   return <Widget props={props} context={context} t={t} busy={busy} raise={(event, payload) => void raise(event, payload)} write={(path, value, event) => void write(path, value, event)} />;
 }

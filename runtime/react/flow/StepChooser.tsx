@@ -25,7 +25,7 @@ export function StepChooser({ candidates }: { candidates: StepCandidate[] }) {
   const context = { record: rt.record, user: rt.user, settings: rt.bundle.settings, params };
   const chosen = candidates.find(({ flowId, stepId }) => {
     const flow = rt.bundle.flows[flowId];
-    return rolesAllow(flow.steps[stepId].roles, deriveRoles(flow, context));
+    return rolesAllow(flow.steps[stepId].roles, deriveRoles(flow, context, rt.logic));
   }) ?? candidates[0];
   return <StepScreen key={`${chosen.flowId}/${chosen.stepId}`} flowId={chosen.flowId} stepId={chosen.stepId} />;
 }

@@ -2,7 +2,6 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { stepStateDefs, transitionsOf } from '../../core/flow';
-import { evaluateTemplate, holds } from '../../core/logic';
 import type { BlockDef, LogicContext } from '../../core/types';
 import { BlockList } from '../blocks/BlockList';
 import { lazyComponent } from '../blocks/lazyComponent';
@@ -62,9 +61,9 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
       record: rt.record, user: rt.user, settings: rt.bundle.settings, params, now: new Date().toISOString(), state,
       url: { path: location.pathname, search: location.search, host: globalThis.location?.hostname ?? '', referrer: typeof document === 'undefined' ? '' : document.referrer },
     };
-    return { ...ctx, roles: deriveRoles(flow, ctx) };
+    return { ...ctx, roles: deriveRoles(flow, ctx, rt.logic) };
   }, [rt.record, rt.user, rt.bundle.settings, params, flow, state, location.pathname, location.search]);
-  const data = useLoads(step.load, base, rt.graphql);
+  const data = useLoads(step.load, base, rt.graphql, rt.logic);
   const context = useMemo<LogicContext>(() => ({ ...base, data }), [base, data]);
 
   useEffect(() => {
@@ -101,9 +100,9 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
 
   const services = useMemo<StepServices>(() => ({ flowId, stepId, context, raise, write, busy }), [flowId, stepId, context, raise, write, busy]);
   const layout = step.layout ?? {};
-  const header = flow.layout?.header && layout.header !== undefined && holds(layout.header, context);
+  const header = flow.layout?.header && layout.header !== undefined && rt.logic.holds(layout.header, context);
   const footer = flow.layout?.footer && layout.footer !== 'hidden' ? (layout.footer ?? 'static') : undefined;
-  const footerBackground = footer && flow.layout?.footerBackground !== undefined ? evaluateTemplate(flow.layout.footerBackground, context) : undefined;
+  const footerBackground = footer && flow.layout?.footerBackground !== undefined ? rt.logic.evaluateTemplate(flow.layout.footerBackground, context) : undefined;
   return (
     <StepContext.Provider value={services}>
       {header ? <header className={styles.header}><div className={styles.chrome}><BlockList blocks={flow.layout?.header} /></div></header> : null}

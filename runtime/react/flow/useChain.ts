@@ -56,8 +56,8 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
     const url = (ctx.url ?? {}) as { path?: string; search?: string };
     const { record = ctx.record, search = url.search ?? '' } = unrendered.current;
     const base = { ...ctx, record, url: { ...url, search }, state: readState(stepStateDefs(flow, stepId), rt.pageState, search) };
-    return record === ctx.record ? base : { ...base, roles: deriveRoles(flow, base) };
-  }, [flow, stepId, rt.pageState]);
+    return record === ctx.record ? base : { ...base, roles: deriveRoles(flow, base, rt.logic) };
+  }, [flow, stepId, rt.pageState, rt.logic]);
 
   const executor = useMemo<ChainExecutor>(() => ({
     call: (operation, variables) => rt.graphql.call(operation, variables),
@@ -99,9 +99,9 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
   }, [executor]);
 
   const raise = useCallback((event: string, payload?: Record<string, unknown>, options: { chained?: boolean; replace?: boolean } = {}) =>
-    run(() => startChain(flow, stepId, latest()), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, latest]);
+    run(() => startChain(flow, stepId, latest(), rt.logic), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, latest, rt.logic]);
   const write = useCallback((path: string, value: unknown, event?: string) =>
-    run(() => startChain(flow, stepId, latest()), { type: 'raise', ...(event ? { event } : {}), payload: { value }, write: { path: path.replace(/^state\./, ''), value } }), [run, flow, stepId, latest]);
+    run(() => startChain(flow, stepId, latest(), rt.logic), { type: 'raise', ...(event ? { event } : {}), payload: { value }, write: { path: path.replace(/^state\./, ''), value } }), [run, flow, stepId, latest, rt.logic]);
   const retry = useCallback(() => {
     if (!failed) return;
     setFailed(null);

@@ -1,6 +1,5 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { use, useMemo, useRef, useState, type FormEvent } from 'react';
-import { evaluateTemplate } from '../../core/logic';
 import { getPath } from '../../core/source/pointer';
 import type { FormBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
@@ -45,12 +44,12 @@ export default function FormView({ block }: { block: FormBlock }) {
   const store = useMemo(() => {
     const logic = createFormLogic({
       block, schema, uiSchema: rt.bundle.uiSchemas[block.schema] ?? {}, validate,
-      messages: rt.bundle.messages, formats: rt.bundle.formats, context: () => contextRef.current, onMissing: rt.onMissing,
+      messages: rt.bundle.messages, formats: rt.bundle.formats, context: () => contextRef.current, logic: rt.logic, onMissing: rt.onMissing,
     });
     const bound = block.bind ? (getPath(contextRef.current.record, block.bind) as Record<string, unknown>) : undefined;
-    const initial = block.initial ? (evaluateTemplate(block.initial, contextRef.current) as Record<string, unknown>) : undefined;
+    const initial = block.initial ? (rt.logic.evaluateTemplate(block.initial, contextRef.current) as Record<string, unknown>) : undefined;
     return new FormStore(logic, { ...(bound ?? {}), ...(initial ?? {}) });
-  }, [block, schema, validate, rt.bundle, rt.onMissing]);
+  }, [block, schema, validate, rt.bundle, rt.logic, rt.onMissing]);
   const ui = useMemo(() => localiseUiSchema(rt.bundle.uiSchemas[block.schema], rt.t), [rt.bundle, block.schema, rt.t]);
   const sections = useMemo(() => sectionsOf(schema, ui), [schema, ui]);
   const widgets = useMemo(() => ({ ...themeWidgets, ...rt.widgets.fields }), [rt.widgets]);

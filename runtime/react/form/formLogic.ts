@@ -1,4 +1,4 @@
-import { createRuleSet, holds, truthy } from '../../core/logic';
+import { createRuleSet, truthy, type LogicInstance } from '../../core/logic';
 import { schemaRules, validateForm, type MissingText } from '../../core/messages';
 import type { FormBlock, FormatDef, JsonSchema, Logic, LogicContext } from '../../core/types';
 import type { CompiledValidator, FormLogic } from './formStore';
@@ -13,6 +13,8 @@ export interface FormLogicOptions {
   formats: Record<string, FormatDef>;
   /** Reads the current step context (user, record, settings ...); `form` is filled with the values. */
   context: () => LogicContext;
+  /** The logic instance rules and conditions evaluate with. */
+  logic: LogicInstance;
   /** Told of a message that renders empty (missing key, unfilled placeholder). */
   onMissing?: MissingText;
 }
@@ -36,8 +38,8 @@ export function fieldRules(uiSchema: unknown, prefix = ''): Record<string, Logic
  * `formErrors`: dotted field path -> the message the form shows now).
  */
 export function createFormLogic(options: FormLogicOptions): FormLogic {
-  const { block, schema, validate, messages, formats, context } = options;
-  const ruleSet = createRuleSet(fieldRules(options.uiSchema));
+  const { block, schema, validate, messages, formats, context, logic } = options;
+  const ruleSet = createRuleSet(fieldRules(options.uiSchema), logic);
   const hasRules = Object.keys(ruleSet.dependencies).length > 0;
   let evaluated = false;
   const withForm = (values: Record<string, unknown>, formErrors: Record<string, string> = {}): LogicContext =>
@@ -46,7 +48,7 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
   const rules = [...schemaRules(schema), ...(block.rules ?? [])];
   return {
     errors: (values) => validateForm(validate, values, {
-      schema, messages, formats, form: block.schema, overrides: block.messages, rules, context: context(), onMissing: options.onMissing,
+      schema, messages, formats, form: block.schema, overrides: block.messages, rules, logic, context: context(), onMissing: options.onMissing,
     }),
     states: (values, changed) => {
       const hidden = new Set<string>();
@@ -63,6 +65,6 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
       return { hidden, disabled };
     },
     // `formErrors`: the errors the form shows now (after a field's first blur, every one after submit).
-    submitEnabled: (values, shown) => holds(block.submitEnabledWhen, withForm(values, shown)),
+    submitEnabled: (values, shown) => logic.holds(block.submitEnabledWhen, withForm(values, shown)),
   };
 }

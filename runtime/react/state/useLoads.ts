@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { evaluateTemplate, holds } from '../../core/logic';
+import type { LogicInstance } from '../../core/logic';
 import type { LoadDef, LoadState, LogicContext } from '../../core/types';
 import type { GraphQLClient } from '../bindings/createGraphQLClient';
 
@@ -10,10 +10,10 @@ const IDLE: LoadState = { status: 'idle' };
  * (after `debounceMs`), through the same GraphQL client as effects. A late answer to an
  * older request is dropped. Returns `name -> LoadState` for the logic context's `data`.
  */
-export function useLoads(defs: Record<string, LoadDef> | undefined, context: LogicContext, graphql: GraphQLClient): Record<string, LoadState> {
+export function useLoads(defs: Record<string, LoadDef> | undefined, context: LogicContext, graphql: GraphQLClient, logic: LogicInstance): Record<string, LoadState> {
   const entries = Object.entries(defs ?? {});
   // One key per load: its variables as JSON, or '' while its `when` does not hold.
-  const keys = entries.map(([, def]) => (holds(def.when, context) ? JSON.stringify(evaluateTemplate(def.variables ?? {}, context)) : ''));
+  const keys = entries.map(([, def]) => (logic.holds(def.when, context) ? JSON.stringify(logic.evaluateTemplate(def.variables ?? {}, context)) : ''));
   const signature = JSON.stringify(keys);
   const [data, setData] = useState<Record<string, LoadState>>({});
   const sequence = useRef<Record<string, number>>({});

@@ -19,7 +19,7 @@ export function precheckInvite(ctx: ServerContext, app: AppSnapshot, caller: Cal
   if (info.email.trim().toLowerCase() === caller.email) {
     throw refuse('INVALID_VALUE', text(ctx, app, 'validation.notOwnEmail'), { fields: { 'userInfo.email': text(ctx, app, 'validation.notOwnEmail') } });
   }
-  decideWrite({ defs: ctx.definitions.defs, layers: ctx.definitions.layers(selectionOf(app)), app, caller, request: request('00000000-0000-4000-8000-000000000000') });
+  decideWrite({ defs: ctx.definitions.defs, layers: ctx.definitions.layers(selectionOf(app)), logic: ctx.definitions.logic, app, caller, request: request('00000000-0000-4000-8000-000000000000') });
 }
 
 /**

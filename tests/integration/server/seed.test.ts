@@ -1,7 +1,6 @@
 /** Demo data: idempotent, every status of every flow, valid registry numbers, rate-book generator. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachTransition } from '../../../runtime/core/flow';
-import { holds } from '../../../runtime/core/logic/evaluate';
 import { EnforceError, RECORD_SCHEMAS, assertComplete, assertValid, completionsFor, flowsFor } from '../../../server/enforce';
 import { ratebookRows } from '../../../server/seed/ratebook';
 import { isValidAbn, isValidNzbn } from '../../../server/seed/referenceData';
@@ -67,7 +66,7 @@ describe.each(DATABASES)('seed on %s', (kind) => {
         const status = get(a.record, flow.status!.field);
         if (status === undefined || status === flow.status!.initial) continue;
         const ways = eachTransition(flow).filter((site) => site.transition.status === status);
-        if (!ways.some((site) => holds(site.transition.guard, context))) failures.push(`${a.id} ${flow.id}: ${String(status)} (${ways.map((w) => w.event).join(', ') || 'no transition'})`);
+        if (!ways.some((site) => definitions().logic.holds(site.transition.guard, context))) failures.push(`${a.id} ${flow.id}: ${String(status)} (${ways.map((w) => w.event).join(', ') || 'no transition'})`);
       }
     }
     expect(failures).toEqual([]);
@@ -84,7 +83,7 @@ describe.each(DATABASES)('seed on %s', (kind) => {
         if (get(a.record, completion.def.flag) !== completion.def.value) continue;
         checked++;
         try {
-          assertComplete(layers, completion, context);
+          assertComplete(layers, completion, context, definitions().logic);
         } catch (e) {
           failures.push(`${a.id} ${completion.def.flag}: ${(e as Error).message}`);
         }

@@ -1,25 +1,26 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { deriveRoles, findStatusTransition, isWritable, next, progressRows, writablePaths, writableVia, type FlowDef } from '../../../runtime/core';
+import { createLogic, deriveRoles, findStatusTransition, isWritable, next, progressRows, writablePaths, writableVia, type FlowDef } from '../../../runtime/core';
 import { FLOW } from './fixtures';
 
 const flow = parse(FLOW) as FlowDef;
+const logic = createLogic();
 const owner = { user: { id: 'u1' }, record: { item: { id: 'i1', ownerId: 'u1', status: 'first' } } };
 
 describe('next', () => {
   it('takes the first transition whose guard holds, moving the status', () => {
     const fresh = { user: { id: 'u1' }, record: { item: { ownerId: 'u1' } } };
-    const result = next(flow, { step: 'start' }, { type: 'proceed' }, fresh);
+    const result = next(flow, { step: 'start' }, { type: 'proceed' }, fresh, { logic });
     expect(result.errors).toEqual([]);
     expect(result.state).toEqual({ step: 'approvals', status: 'first' });
     expect(result.effects).toEqual([{ kind: 'status', path: 'item.status', to: 'first' }, { kind: 'navigate', step: 'approvals' }]);
-    const again = next(flow, { step: 'start' }, { type: 'proceed' }, owner);
+    const again = next(flow, { step: 'start' }, { type: 'proceed' }, owner, { logic });
     expect(again.state).toEqual({ step: 'approvals', status: 'first' });
     expect(again.effects).toEqual([{ kind: 'navigate', step: 'approvals' }]);
   });
 
   it('evaluates effects in order: calls with variables, field writes, named effects', () => {
-    const result = next(flow, { step: 'approvals', status: 'first' }, { type: 'submit' }, { ...owner, form: { ok: true, name: 'ann' } });
+    const result = next(flow, { step: 'approvals', status: 'first' }, { type: 'submit' }, { ...owner, form: { ok: true, name: 'ann' } }, { logic });
     expect(result.errors).toEqual([]);
     expect(result.state).toEqual({ step: 'end', status: 'second' });
     expect(result.effects).toEqual([
@@ -32,27 +33,27 @@ describe('next', () => {
   });
 
   it('returns discriminated errors: unknown event, guard failed, role not allowed, server only', () => {
-    expect(next(flow, { step: 'start' }, { type: 'nope' }, owner).errors).toEqual([{ kind: 'unknownEvent', step: 'start', event: 'nope', known: ['proceed'] }]);
-    expect(next(flow, { step: 'approvals' }, { type: 'submit' }, { ...owner, form: { ok: false } }).errors[0].kind).toBe('guardFailed');
+    expect(next(flow, { step: 'start' }, { type: 'nope' }, owner, { logic }).errors).toEqual([{ kind: 'unknownEvent', step: 'start', event: 'nope', known: ['proceed'] }]);
+    expect(next(flow, { step: 'approvals' }, { type: 'submit' }, { ...owner, form: { ok: false } }, { logic }).errors[0].kind).toBe('guardFailed');
     const stranger = { ...owner, user: { id: 'u2' } };
-    expect(next(flow, { step: 'approvals' }, { type: 'submit' }, { ...stranger, form: { ok: true } }).errors[0]).toMatchObject({ kind: 'roleNotAllowed', roles: ['viewer'], allowed: ['owner'] });
-    expect(next(flow, { step: 'end', status: 'second' }, { type: 'finish' }, owner).errors[0].kind).toBe('serverOnly');
-    expect(next(flow, { step: 'end', status: 'second' }, { type: 'finish' }, owner, { by: 'server' }).state).toEqual({ step: 'end', status: 'done' });
-    expect(next(flow, { step: 'gone' }, { type: 'x' }, owner).errors[0].kind).toBe('unknownStep');
+    expect(next(flow, { step: 'approvals' }, { type: 'submit' }, { ...stranger, form: { ok: true } }, { logic }).errors[0]).toMatchObject({ kind: 'roleNotAllowed', roles: ['viewer'], allowed: ['owner'] });
+    expect(next(flow, { step: 'end', status: 'second' }, { type: 'finish' }, owner, { logic }).errors[0].kind).toBe('serverOnly');
+    expect(next(flow, { step: 'end', status: 'second' }, { type: 'finish' }, owner, { logic, by: 'server' }).state).toEqual({ step: 'end', status: 'done' });
+    expect(next(flow, { step: 'gone' }, { type: 'x' }, owner, { logic }).errors[0].kind).toBe('unknownStep');
   });
 });
 
 describe('status, roles and writes for the server', () => {
   it('derives roles from logic', () => {
-    expect(deriveRoles(flow, owner)).toEqual(['owner', 'viewer']);
+    expect(deriveRoles(flow, owner, logic)).toEqual(['owner', 'viewer']);
   });
   it('finds the transition a client status write requests', () => {
-    expect(findStatusTransition(flow, 'first', 'second', ['owner'], { ...owner, form: { ok: true } })).toMatchObject({ ok: true, step: 'approvals', event: 'submit' });
-    expect(findStatusTransition(flow, 'first', 'second', ['viewer'], owner)).toMatchObject({ ok: false, error: { kind: 'roleNotAllowed' } });
-    expect(findStatusTransition(flow, 'first', 'done', ['owner'], owner)).toEqual({ ok: false, error: { kind: 'noTransition', from: 'first', to: 'done' } });
-    expect(findStatusTransition(flow, 'second', 'done', ['owner'], owner)).toMatchObject({ ok: false, error: { kind: 'serverOnly' } });
-    expect(findStatusTransition(flow, 'second', 'done', ['owner'], owner, { by: 'server' })).toMatchObject({ ok: true, step: 'end' });
-    expect(findStatusTransition(flow, undefined, 'first', ['viewer'], { record: { item: {} } })).toMatchObject({ ok: true, step: 'start' });
+    expect(findStatusTransition(flow, 'first', 'second', ['owner'], { ...owner, form: { ok: true } }, { logic })).toMatchObject({ ok: true, step: 'approvals', event: 'submit' });
+    expect(findStatusTransition(flow, 'first', 'second', ['viewer'], owner, { logic })).toMatchObject({ ok: false, error: { kind: 'roleNotAllowed' } });
+    expect(findStatusTransition(flow, 'first', 'done', ['owner'], owner, { logic })).toEqual({ ok: false, error: { kind: 'noTransition', from: 'first', to: 'done' } });
+    expect(findStatusTransition(flow, 'second', 'done', ['owner'], owner, { logic })).toMatchObject({ ok: false, error: { kind: 'serverOnly' } });
+    expect(findStatusTransition(flow, 'second', 'done', ['owner'], owner, { logic, by: 'server' })).toMatchObject({ ok: true, step: 'end' });
+    expect(findStatusTransition(flow, undefined, 'first', ['viewer'], { record: { item: {} } }, { logic })).toMatchObject({ ok: true, step: 'start' });
   });
   it('lists writable paths per status and role', () => {
     const paths = writablePaths(flow, 'first', ['owner']);
@@ -92,7 +93,7 @@ describe('@status target', () => {
     const { stepForStatus } = await import('../../../runtime/core');
     const home = parse(FLOW.replace("- { target: approvals }", "- { target: '@status' }")) as FlowDef;
     expect(stepForStatus(home, 'second')).toBe('end');
-    const result = next(home, { step: 'start', status: 'second' }, { type: 'proceed' }, { ...owner, record: { item: { status: 'second' } } });
+    const result = next(home, { step: 'start', status: 'second' }, { type: 'proceed' }, { ...owner, record: { item: { status: 'second' } } }, { logic });
     expect(result.state).toEqual({ step: 'end', status: 'second' });
     expect(result.effects).toEqual([{ kind: 'navigate', step: 'end' }]);
   });

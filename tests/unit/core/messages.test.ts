@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { caseInsensitivePattern, FORM_KEYWORDS, fieldPathOf, interpolate, prepareSchema, validateForm, type FormatDef, type JsonSchema, type LayerDef } from '../../../runtime/core';
+import { caseInsensitivePattern, createLogic, FORM_KEYWORDS, fieldPathOf, interpolate, prepareSchema, validateForm, type FormatDef, type JsonSchema, type LayerDef } from '../../../runtime/core';
 
 const base = parse(readFileSync('flows/_base.yaml', 'utf8')) as LayerDef;
 const messages = base.messages ?? {};
@@ -87,8 +87,8 @@ describe('validateForm (spec 000 section 5 texts)', () => {
   it('applies form rules after the schema: not the current user e-mail, case-insensitive', () => {
     const rules = [{ field: 'email', when: { '==': [{ lower: { var: 'form.email' } }, { lower: { var: 'user.email' } }] }, message: 'validation.notOwnEmail' }];
     const context = { user: { email: 'Me@Example.com' } };
-    expect(run({ firstName: 'Al', email: 'me@example.COM', phone: '0123456789' }, { rules, context })).toEqual({ email: 'You can not reassigne the quote yourself' });
-    expect(run({ firstName: 'Al', email: 'me@', phone: '0123456789' }, { rules, context })).toEqual({ email: 'Field needs to be an email address' });
+    expect(run({ firstName: 'Al', email: 'me@example.COM', phone: '0123456789' }, { rules, context, logic: createLogic() })).toEqual({ email: 'You can not reassigne the quote yourself' });
+    expect(run({ firstName: 'Al', email: 'me@', phone: '0123456789' }, { rules, context, logic: createLogic() })).toEqual({ email: 'Field needs to be an email address' });
   });
   it('resolves layered form-field key > form override > keyword > default', () => {
     const data = { email: 'a@b.co', phone: '0123456789' };

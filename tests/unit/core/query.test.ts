@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeQuery, encodeQuery, evaluate, evaluateTemplate, templateParts } from '../../../runtime/core';
+import { createLogic, decodeQuery, encodeQuery } from '../../../runtime/core';
+
+const { evaluate, evaluateTemplate, templateParts } = createLogic();
 import type { StateDef } from '../../../runtime/core/types';
 
 const defs: Record<string, StateDef> = {

@@ -50,7 +50,7 @@ const completed = (extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-const decide = (a: AppSnapshot, caller: Caller, request: WriteRequest, by?: 'client' | 'server') => decideWrite({ defs, layers, app: a, caller, request, by });
+const decide = (a: AppSnapshot, caller: Caller, request: WriteRequest, by?: 'client' | 'server') => decideWrite({ defs, layers, logic: definitions.logic, app: a, caller, request, by });
 function refusal(fn: () => unknown): { code: string; message: string } {
   try {
     fn();
@@ -72,15 +72,15 @@ describe('definitions', () => {
 
 describe('role derivation (spec 000 section 4)', () => {
   it('primary is the primary applicant; secondary the secondary applicant', () => {
-    expect(rolesIn(defs, app(base()), P)).toEqual(['primary']);
-    expect(rolesIn(defs, app(base()), S)).toEqual(['secondary']);
+    expect(rolesIn(defs, definitions.logic, app(base()), P)).toEqual(['primary']);
+    expect(rolesIn(defs, definitions.logic, app(base()), S)).toEqual(['secondary']);
   });
   it('with no primary applicant the quote recipient counts as primary (calculator and reassigned quotes)', () => {
-    expect(rolesIn(defs, app({ status: 'viewShortlist' }, { type: 'calculator' }), P)).toEqual(['primary']);
-    expect(rolesIn(defs, app({ status: 'orderVerification' }), P)).toEqual(['primary']);
+    expect(rolesIn(defs, definitions.logic, app({ status: 'viewShortlist' }, { type: 'calculator' }), P)).toEqual(['primary']);
+    expect(rolesIn(defs, definitions.logic, app({ status: 'orderVerification' }), P)).toEqual(['primary']);
   });
   it('a member who is not the named primary applicant is not primary', () => {
-    expect(rolesIn(defs, app(base({ primaryApplicant: { userId: N.id } })), P)).toEqual([]);
+    expect(rolesIn(defs, definitions.logic, app(base({ primaryApplicant: { userId: N.id } })), P)).toEqual([]);
   });
 });
 

@@ -80,6 +80,36 @@ describe('flows/_examples', () => {
     expect(flow).not.toContain('"queryState"');
   });
 
+  it('shorthands: hiddenWhen, submitNeeds, a dialog opened by state and closed by its close label, set of several paths', async () => {
+    view = await renderFlow('/examples/shorthands/form');
+    await view.waitFor(() => hasText(view!.container, au('examples.shorthands.guest')), 'shown to a visitor');
+    const save = () => button(view!.container, au('examples.save')) as HTMLButtonElement;
+    await view.waitFor(() => save(), 'the form');
+    expect(save().disabled).toBe(true);
+    await typeInto(byLabel(view.container, au('examples.mapping.firstName')) as HTMLInputElement, 'Ada');
+    expect(save().disabled).toBe(true);
+    await typeInto(byLabel(view.container, au('examples.mapping.lastName')) as HTMLInputElement, 'Lovelace');
+    await view.waitFor(() => !save().disabled, 'save enabled once both names are filled');
+    const body = au('examples.shorthands.body').replace('{opened}', '1');
+    expect(hasText(view.container, body)).toBe(false);
+    await click(button(view.container, au('examples.shorthands.open')) as HTMLButtonElement);
+    await view.waitFor(() => hasText(document.body, body), 'the dialog, opened once');
+    // Its entry animation ends first: happy-dom rejects a cancelled animation's promise unhandled.
+    const settled = () => [...document.querySelectorAll('*')].every((el) => el.getAnimations().every((a) => a.playState !== 'running'));
+    // (the entry animation may start a moment after the text shows: settled twice, a frame apart)
+    await view.waitFor(settled, 'dialog settled');
+    await act(() => new Promise((done) => setTimeout(done, 300)));
+    await view.waitFor(settled, 'dialog settled');
+    await click(await view.waitFor(() => button(document.body, au('examples.shorthands.close')), 'close button'));
+    await view.waitFor(() => !hasText(document.body, body) && settled(), 'the dialog closed');
+    const flow = JSON.stringify(AU.flows.exampleShorthands);
+    for (const shorthand of ['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel']) expect(flow).not.toContain(shorthand);
+    view.unmount();
+    view = await renderFlow('/examples/shorthands/form', { user: { id: 'u1' } });
+    await view.waitFor(() => button(view!.container, au('examples.save')), 'the form');
+    expect(hasText(view.container, au('examples.shorthands.guest'))).toBe(false);
+  });
+
   it('functions: named functions called like logic operations', async () => {
     view = await renderFlow('/examples/functions/show?page=2', { user: { name: 'Ada' } });
     const fill = (key: string, vars: Record<string, unknown>) => au(key).replace(/\{([\w.]+)\}/g, (_, k: string) => String(vars[k]));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FormStore, type FormLogic } from '../../../runtime/react/form/formStore';
+import { createLogic } from '../../../runtime/core/logic';
 
 const logic: FormLogic = {
   errors: (values): Record<string, string> => (values.name ? {} : { name: 'required' }),
@@ -87,7 +88,7 @@ describe('createFormLogic submitEnabledWhen', () => {
     const form = createFormLogic({
       block: { type: 'form', schema: 's', submitEnabledWhen: { and: [{ var: 'form.name' }, { '!': { var: 'formErrors.name' } }] } },
       schema: { type: 'object', properties: { name: { type: 'string' } } }, uiSchema: {}, validate,
-      messages: {}, formats: {}, context: () => ({}),
+      messages: {}, formats: {}, context: () => ({}), logic: createLogic(),
     });
     expect(form.submitEnabled({ name: 'a' }, {})).toBe(true);
     expect(form.submitEnabled({ name: 'a' }, { name: 'too short' })).toBe(false);

@@ -3,10 +3,11 @@
  * feeds their outcomes back (event -> effect -> result -> then -> guard on the result).
  */
 import { describe, expect, it } from 'vitest';
-import { runChain, startChain, stepChain, type ChainSnapshot } from '../../../../runtime/core';
+import { createLogic, runChain, startChain, stepChain, type ChainSnapshot } from '../../../../runtime/core';
 import { CHAIN_FLOW, CONTEXT, fakeExecutor } from './chainFixture';
 
-const start = () => startChain(CHAIN_FLOW, 'form', CONTEXT);
+const logic = createLogic();
+const start = () => startChain(CHAIN_FLOW, 'form', CONTEXT, logic);
 const idleContext = (snapshot: ChainSnapshot) => (snapshot.status === 'idle' ? snapshot.context : undefined);
 
 describe('stepChain (pure)', () => {
@@ -142,7 +143,7 @@ describe('runChain with a fake executor', () => {
     const flow = structuredClone(CHAIN_FLOW);
     flow.steps.form.on!.typo = { effects: [{ set: 'state.pages', value: 1 }] };
     const { executor, log } = fakeExecutor();
-    const end = await runChain(startChain(flow, 'form', CONTEXT), { type: 'raise', event: 'typo' }, executor);
+    const end = await runChain(startChain(flow, 'form', CONTEXT, logic), { type: 'raise', event: 'typo' }, executor);
     expect(end.status).toBe('failed');
     expect(log).toEqual([['log', expect.stringContaining("unknown state 'pages'")]]);
   });

@@ -1,0 +1,60 @@
+/**
+ * Block and effect shorthands the loader writes out in full while it expands fragments, so the server,
+ * lint and the browser only ever see the long form (runtime/core/README.md 'Shorthands').
+ */
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A shorthand written in a way that cannot be written out: the member at fault and what is wrong. */
+export interface ShorthandProblem {
+  key: string;
+  message: string;
+  hint: string;
+}
+
+/** The conditions of an `and`, or the logic itself as the one condition. */
+const conditions = (logic: unknown): unknown[] => (isObject(logic) && Array.isArray(logic.and) ? logic.and : [logic]);
+
+/**
+ * A block with its shorthands written out (the same object when it has none):
+ * - `hiddenWhen: X` is `visibleWhen: { '!': X }`;
+ * - a form's `submitNeeds: [a, b]` is `submitEnabledWhen: { and: [form.a, form.b, !formErrors.a, !formErrors.b, ...] }`
+ *   (each field filled and showing no error; a `submitEnabledWhen` given too is and-ed after them);
+ * - a dialog's `openWhenState: state.dialog` is `openWhen: { '==': [{ var: state.dialog }, <the dialog's id>] }`;
+ * - a dialog's `closeLabel: key` adds a last block: a secondary button with that label raising `closeEvent`.
+ */
+export function blockShorthands(block: unknown): { block: unknown; problems: ShorthandProblem[] } {
+  if (!isObject(block) || !['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel'].some((k) => k in block)) return { block, problems: [] };
+  const problems: ShorthandProblem[] = [];
+  const { hiddenWhen, submitNeeds, openWhenState, closeLabel, ...out } = block;
+  if (hiddenWhen !== undefined) {
+    if ('visibleWhen' in out) problems.push({ key: 'hiddenWhen', message: 'a block has either visibleWhen or hiddenWhen', hint: "fold one into the other, e.g. visibleWhen: { and: [A, { '!': B }] }" });
+    else out.visibleWhen = { '!': hiddenWhen };
+  }
+  if (Array.isArray(submitNeeds)) {
+    const needs = submitNeeds.map(String);
+    out.submitEnabledWhen = {
+      and: [
+        ...needs.map((f) => ({ var: `form.${f}` })),
+        ...needs.map((f) => ({ '!': { var: `formErrors.${f}` } })),
+        ...(out.submitEnabledWhen === undefined ? [] : conditions(out.submitEnabledWhen)),
+      ],
+    };
+  }
+  if (openWhenState !== undefined) {
+    if ('openWhen' in out) problems.push({ key: 'openWhenState', message: 'a dialog has either openWhen or openWhenState', hint: 'keep openWhen for any other condition' });
+    else out.openWhen = { '==': [{ var: openWhenState }, out.id] };
+  }
+  if (closeLabel !== undefined) {
+    if (typeof out.closeEvent !== 'string') problems.push({ key: 'closeLabel', message: 'closeLabel needs the closeEvent its button raises', hint: 'add closeEvent: closeDialog (an event the flow handles)' });
+    else out.blocks = [...(Array.isArray(out.blocks) ? out.blocks : []), { type: 'button', label: closeLabel, event: out.closeEvent, appearance: 'secondary' }];
+  }
+  return { block: out, problems };
+}
+
+/** An effect with its shorthand written out: `{ set: { a: 1, b: 2 } }` is `[{ set: a, value: 1 }, { set: b, value: 2 }]`. */
+export function effectShorthands(effect: unknown): unknown[] {
+  if (!isObject(effect) || !isObject(effect.set)) return [effect];
+  return Object.entries(effect.set).map(([path, value]) => ({ set: path, value }));
+}

@@ -1,0 +1,74 @@
+/**
+ * Block and effect shorthands (runtime/core/README.md 'Shorthands'): each is written out at load, so the
+ * expanded flow equals the hand-written long form; a shorthand that cannot be written out is reported.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadDefinitions } from '../../../runtime/core/load';
+import { CONFIG, FLOW, metaFiles } from './fixtures';
+
+const base = `id: base\nmessages: { go: Go, close: Close, title: Title }\n`;
+const details = JSON.stringify({ type: 'object', properties: { name: { type: 'string' }, phone: { type: 'string' } } });
+
+const load = (flow: string) => loadDefinitions({ ...metaFiles(), 'fleetform.yaml': CONFIG, 'flows/_base.yaml': base, 'flows/demo.yaml': flow, 'schemas/details.json': details });
+const withBlock = (block: string) => FLOW.replace('      - { type: button, label: go, event: proceed }', `      - { type: button, label: go, event: proceed }\n${block}`);
+const withEffects = (effects: string) => FLOW.replace('        - { target: approvals }', `        - { target: approvals, effects: ${effects} }`);
+/** The same flow written with and without the shorthand: same errors, same expanded flow. */
+function same(short: string, long: string) {
+  const a = load(short);
+  const b = load(long);
+  expect(a.errors).toEqual(b.errors);
+  expect(a.defs.flows.demo).toEqual(b.defs.flows.demo);
+  return a.defs.flows.demo;
+}
+
+describe('block shorthands', () => {
+  it("hiddenWhen is visibleWhen: { '!': ... }", () => {
+    const flow = same(
+      withBlock("      - { type: text, text: go, hiddenWhen: { var: user } }"),
+      withBlock("      - { type: text, text: go, visibleWhen: { '!': { var: user } } }"),
+    );
+    expect(JSON.stringify(flow)).not.toContain('hiddenWhen');
+  });
+
+  it('submitNeeds: each field filled and showing no error, before the submitEnabledWhen given', () => {
+    same(
+      withBlock('      - { type: form, schema: details, submitNeeds: [name, phone], submitEnabledWhen: { var: user } }'),
+      withBlock("      - { type: form, schema: details, submitEnabledWhen: { and: [{ var: form.name }, { var: form.phone }, { '!': { var: formErrors.name } }, { '!': { var: formErrors.phone } }, { var: user }] } }"),
+    );
+  });
+
+  it("a dialog's openWhenState opens it when that state holds its id; closeLabel adds the close button", () => {
+    same(
+      withBlock('      - { type: dialog, id: d, title: title, openWhenState: state.dialog, closeEvent: proceed, closeLabel: close, blocks: [{ type: text, text: go }] }'),
+      withBlock("      - { type: dialog, id: d, title: title, openWhen: { '==': [{ var: state.dialog }, d] }, closeEvent: proceed, blocks: [{ type: text, text: go }, { type: button, label: close, event: proceed, appearance: secondary }] }"),
+    );
+  });
+
+  it('reports a shorthand that cannot be written out, at its member', () => {
+    const { errors } = load(withBlock([
+      "      - { type: text, text: go, visibleWhen: true, hiddenWhen: { var: user } }",
+      '      - { type: dialog, id: d, title: title, closeLabel: close, blocks: [] }',
+    ].join('\n')));
+    expect(errors.map((e) => [e.pointer, e.message])).toEqual([
+      ['/steps/start/blocks/1/hiddenWhen', 'a block has either visibleWhen or hiddenWhen'],
+      ['/steps/start/blocks/2/closeLabel', 'closeLabel needs the closeEvent its button raises'],
+    ]);
+    const buttonLine = FLOW.split('\n').findIndex((l) => l.includes('label: go, event: proceed')) + 1;
+    expect(errors.map((e) => `${e.file}:${e.line}`)).toEqual([`flows/demo.yaml:${buttonLine + 1}`, `flows/demo.yaml:${buttonLine + 2}`]);
+  });
+});
+
+describe('effect shorthands', () => {
+  it('set of a map is one set per entry, in order', () => {
+    same(
+      withEffects('[{ set: { state.a: 1, state.b: { var: event.value } } }, { navigate: /x }]'),
+      withEffects('[{ set: state.a, value: 1 }, { set: state.b, value: { var: event.value } }, { navigate: /x }]'),
+    );
+  });
+
+  it('a set of a map with a value beside it is refused by the meta-schema', () => {
+    const { errors } = load(withEffects('[{ set: { state.a: 1 }, value: 2 }]'));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0].file).toBe('flows/demo.yaml');
+  });
+});
