@@ -4,7 +4,12 @@ import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
 import { useVars } from './useVars';
 
-/** A button raising a flow event (with its `payload`); disabled while `enabledWhen` is false or an event is running. */
+/**
+ * A button raising a flow event (with its `payload`); disabled while `enabledWhen` is false. While an
+ * event runs it is `aria-disabled` but stays focusable: the button just clicked keeps focus, and a
+ * dialog that opens mid-chain still has a control to focus (a modal whose only focusable element is
+ * its surface is left `aria-hidden` by Fluent's focus trap).
+ */
 export function ButtonBlockView({ block }: { block: ButtonBlock }) {
   const { t, logic } = useRuntime();
   const { context, raise, busy } = useStep();
@@ -12,7 +17,7 @@ export function ButtonBlockView({ block }: { block: ButtonBlock }) {
   const label = t(block.label, useVars(block.vars, context));
   const onClick = () => void raise(block.event, block.payload ? (logic.evaluateTemplate(block.payload, context) as Record<string, unknown>) : undefined);
   return (
-    <Button appearance={block.appearance ?? 'primary'} disabled={busy || !enabled} onClick={onClick} data-event={block.event}>
+    <Button appearance={block.appearance ?? 'primary'} disabled={!enabled} disabledFocusable={enabled && busy} onClick={onClick} data-event={block.event}>
       {label}
     </Button>
   );

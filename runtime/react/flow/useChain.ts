@@ -1,8 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { runChain, startChain, type ChainExecutor, type ChainSnapshot } from '../../core/chain';
+import { deriveRoles, stepStateDefs } from '../../core/flow';
 import type { FlowDef, LogicContext } from '../../core/types';
 import { useRuntime } from '../RuntimeContext';
+import { readState } from '../state/stepState';
 
 /** What a step screen gets from {@link useChain}. */
 export interface StepChain {
@@ -23,16 +25,39 @@ export interface StepChain {
   dismiss: () => void;
 }
 
+/** What chains wrote that the last render may not show yet. */
+interface Unrendered { record?: Record<string, unknown>; search?: string }
+
 /**
  * The executor of a step's event chains: core's `runChain` decides; this runs the effects it
  * returns (GraphQL calls via Apollo, registered effects, record and page-state writes,
- * navigation) and keeps a failed chain for Try Again.
+ * navigation) and keeps a failed chain for Try Again. Chains run one at a time, each from the
+ * latest context: page state, record and query as the chains before it left them, rendered or not
+ * (two clicks before a re-render both land).
  */
 export function useChain(flow: FlowDef, stepId: string, context: LogicContext): StepChain {
   const rt = useRuntime();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<ChainSnapshot | null>(null);
+  const rendered = useRef(context);
+  const unrendered = useRef<Unrendered>({});
+  const tail = useRef<Promise<void> | null>(null);
+  useLayoutEffect(() => {
+    rendered.current = context;
+    const url = context.url as { search?: string } | undefined;
+    if (unrendered.current.record === context.record) delete unrendered.current.record;
+    if (unrendered.current.search === url?.search) delete unrendered.current.search;
+  }, [context]);
+
+  /** The context the next event starts from: the rendered one, with what chains wrote since. */
+  const latest = useCallback((): LogicContext => {
+    const ctx = rendered.current;
+    const url = (ctx.url ?? {}) as { path?: string; search?: string };
+    const { record = ctx.record, search = url.search ?? '' } = unrendered.current;
+    const base = { ...ctx, record, url: { ...url, search }, state: readState(stepStateDefs(flow, stepId), rt.pageState, search) };
+    return record === ctx.record ? base : { ...base, roles: deriveRoles(flow, base, rt.logic) };
+  }, [flow, stepId, rt.pageState, rt.logic]);
 
   const executor = useMemo<ChainExecutor>(() => ({
     call: (operation, variables) => rt.graphql.call(operation, variables),
@@ -41,30 +66,46 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
       if (!handler) throw new Error(`unknown effect '${name}'; known effects: ${Object.keys(rt.effects).join(', ')}`);
       return handler(params, { navigate: (to) => navigate(to) });
     },
-    setRecord: (record) => rt.setRecord(record),
+    setRecord: (record) => {
+      unrendered.current.record = record;
+      rt.setRecord(record);
+    },
     storeState: (entries) => rt.pageState.write(entries),
-    go: (to, replace) => void navigate(to, { replace }),
+    go: (to, replace) => {
+      const [path, search = ''] = to.split(/(?=\?)/);
+      if (path === (rendered.current.url as { path?: string } | undefined)?.path) unrendered.current.search = search;
+      void navigate(to, { replace });
+    },
     log: (error) => console.error(error),
   }), [rt, navigate]);
 
-  const run = useCallback(async (snapshot: ChainSnapshot, input: Parameters<typeof runChain>[1]) => {
+  // A chain starts at once when none runs (its writes land within the event, as controlled inputs
+  // need), else after the running ones, from the context they left.
+  const run = useCallback((start: () => ChainSnapshot, input: Parameters<typeof runChain>[1]): Promise<void> => {
     setBusy(true);
-    try {
-      const end = await runChain(snapshot, input, executor);
+    const chain = async () => {
+      const end = await runChain(start(), input, executor);
       if (end.status === 'failed') setFailed(end);
-    } finally {
+    };
+    const task = tail.current ? tail.current.then(chain) : chain();
+    const settled = task.catch(() => undefined);
+    tail.current = settled;
+    void settled.then(() => {
+      if (tail.current !== settled) return;
+      tail.current = null;
       setBusy(false);
-    }
+    });
+    return task;
   }, [executor]);
 
   const raise = useCallback((event: string, payload?: Record<string, unknown>, options: { chained?: boolean; replace?: boolean } = {}) =>
-    run(startChain(flow, stepId, context, rt.logic), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, context, rt.logic]);
+    run(() => startChain(flow, stepId, latest(), rt.logic), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, latest, rt.logic]);
   const write = useCallback((path: string, value: unknown, event?: string) =>
-    run(startChain(flow, stepId, context, rt.logic), { type: 'raise', ...(event ? { event } : {}), payload: { value }, write: { path: path.replace(/^state\./, ''), value } }), [run, flow, stepId, context, rt.logic]);
+    run(() => startChain(flow, stepId, latest(), rt.logic), { type: 'raise', ...(event ? { event } : {}), payload: { value }, write: { path: path.replace(/^state\./, ''), value } }), [run, flow, stepId, latest, rt.logic]);
   const retry = useCallback(() => {
     if (!failed) return;
     setFailed(null);
-    void run(failed, { type: 'retry' });
+    void run(() => failed, { type: 'retry' });
   }, [failed, run]);
   const dismiss = useCallback(() => setFailed(null), []);
   return { raise, write, busy, failed: failed !== null, retry, dismiss };

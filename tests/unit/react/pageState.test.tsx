@@ -33,6 +33,20 @@ describe('page state (flows/_examples/pageState.yaml)', () => {
     expect(JSON.parse(localStorage.getItem('examples.picked') ?? 'null')).toEqual(['x', 'y']);
   });
 
+  it('two events raised before a re-render both land: the second starts from what the first wrote', async () => {
+    view = await renderFlow('/examples/page-state/list');
+    const next = await view.waitFor(() => button(view!.container, AU.messages['examples.pageState.next']), 'the Next page button');
+    await view.waitFor(() => text(view!.container).includes(AU.messages['examples.pageState.opened']), 'the enter event');
+    // Both clicks in one tick: the second event's handler is the first render's.
+    await act(async () => { next.click(); next.click(); });
+    await view.waitFor(() => text(view!.container).includes(t('examples.pageState.page', { 'state.page': '3', count: '0' })), 'page 3 after two events');
+    // A local (stored) value: each click appends the count so far; two in one tick give 0 then 1.
+    const add = button(view.container, AU.messages['examples.pageState.addCount'])!;
+    await act(async () => { add.click(); add.click(); });
+    await view.waitFor(() => text(view!.container).includes(t('examples.pageState.item', { item: '1' })), 'the second append listed');
+    expect(JSON.parse(localStorage.getItem('examples.picked') ?? 'null')).toEqual([0, 1]);
+  });
+
   it('keeps local state across a remount (a reload)', async () => {
     localStorage.setItem('examples.picked', JSON.stringify(['x']));
     view = await renderFlow('/examples/page-state/list');
