@@ -190,8 +190,15 @@ async function journey({ page, url }: { page: Page; url: E2EFixtures['url'] }, r
   await shot(page, `${region}-thank-you-1280`);
 }
 
-test('calculator AU: choose, results URL, filter, sort, page, shortlist limit, shortlist, enquire by ABN, thank you', ({ page, url }) => journey({ page, url }, 'au'));
-test('calculator NZ: choose, results URL, filter, sort, page, shortlist limit, shortlist, enquire by NZBN, thank you', ({ page, url }) => journey({ page, url }, 'nz'));
+// The whole journey visits six pages (each checked by axe): slow() gives it three times the per-test limit.
+test('calculator AU: choose, results URL, filter, sort, page, shortlist limit, shortlist, enquire by ABN, thank you', ({ page, url }) => {
+  test.slow();
+  return journey({ page, url }, 'au');
+});
+test('calculator NZ: choose, results URL, filter, sort, page, shortlist limit, shortlist, enquire by NZBN, thank you', ({ page, url }) => {
+  test.slow();
+  return journey({ page, url }, 'nz');
+});
 
 test('calculator: an anonymous shortlist survives a reload; empty shortlist notice returns to the results', async ({ page, url }) => {
   await chooseVehicle(page, url('au.localhost', '/calculator'));
