@@ -34,7 +34,7 @@ export interface ExtensionManifest {
   widgets?: string[];
   effects?: string[];
   logicOps?: string[];
-  /** Function name -> signature, e.g. `(rows: list, vehicle: object, term: number) => object` (lint checks calls). */
+  /** Function name -> signature, e.g. `(total: number, pageSize: number) => number` (lint checks calls). */
   functions?: Record<string, string>;
   formats?: string[];
   /** Message keys code shows (the runtime's renderers, extensions); lint checks they resolve. */
