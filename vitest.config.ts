@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/contract/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
+    // Spec behaviour happy-dom lacks (tests/setup/animations.ts).
+    setupFiles: ['tests/setup/animations.ts'],
     // The CI machine is shared (2 cores, other jobs): a React render test that takes 2 s alone can take
     // 10 s under load. A hang still fails, later; speed is measured by bench/, never by a test's timeout.
     testTimeout: 30_000,

@@ -31,9 +31,6 @@ it('chain: call -> result -> then -> guard on the result; a failed call -> error
       await typeInto(await view.waitFor(() => byLabel(view.container, t(`reassign.${name}`)), name), value);
     }
   };
-  // The dialog's entry animation has to end before the dialog goes: happy-dom rejects a cancelled
-  // animation's `finished` promise unhandled (browsers mark it handled).
-  const dialogSettled = () => [...document.querySelectorAll('*')].every((el) => el.getAnimations().every((a) => a.playState !== 'running'));
   const tryAgainButton = () => [...document.querySelectorAll('button')].find((b) => b.textContent === t('runtime.error.tryAgain'));
   const send = async () => {
     const button = await view.waitFor(() => [...view.container.querySelectorAll('button')].find((b) => b.textContent === t('reassign.send') && !b.disabled), 'enabled Send');
@@ -50,14 +47,12 @@ it('chain: call -> result -> then -> guard on the result; a failed call -> error
   await fill('fail@example.com');
   await send();
   const retry = await view.waitFor(tryAgainButton, 'the error dialog');
-  await view.waitFor(dialogSettled, 'the dialog open');
   expect(document.body.textContent).toContain(t('runtime.error.title'));
   expect(api.reassignCalls.map((c) => c.email)).toEqual(['busy@example.com', 'fail@example.com']);
   await act(async () => { retry.click(); });
   await view.waitFor(() => api.reassignCalls.length === 3, 'the call sent again');
   expect(api.reassignCalls[2].email).toBe('fail@example.com');
   await view.waitFor(tryAgainButton, 'the error dialog again');
-  await view.waitFor(dialogSettled, 'the dialog open');
   expect(view.container.querySelector('[data-step]')?.getAttribute('data-step')).toBe('form');
 
   // A success: the chained event's guard holds and the step moves, showing the result.
