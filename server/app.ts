@@ -16,6 +16,7 @@ import { fileRoutes } from './files';
 import { loadResolvers, readTypeDefs, type ResolverMap } from './graphql/loadSchema';
 import { readRequestSession, type RequestSession } from './graphql/requestSession';
 import { staticSite } from './http';
+import { RequestLog } from './log';
 import { clientAddress, type NodeServerContext } from './limits';
 import { corsOptions, csrfPrevention } from './plugins/csrfPrevention';
 import { disableIntrospection } from './plugins/disableIntrospection';
@@ -170,7 +171,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
       client,
       definitions: services.definitions,
       request,
-      log: log.child({ reqId: state.id }),
+      log: new RequestLog(log, () => state.id),
       services,
       setCookie,
     };

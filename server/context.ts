@@ -13,7 +13,7 @@ import type { Database, DbHandle } from './db';
 import type { ServerDefinitions } from './definitions';
 import type { EmailOutbox } from './email';
 import type { StorageProvider } from './files';
-import type { Logger } from './log';
+import type { Logger, RequestLog } from './log';
 import type { IdentityProvider, SessionUser } from './auth';
 import type { LimitSettings, RateLimiter } from './limits';
 import type { AppSnapshot } from './enforce';
@@ -57,8 +57,8 @@ export interface ServerContext {
   request: Request;
   /** The client address rate limits count (server/limits/clientAddress.ts). */
   client: string;
-  /** Request-scoped structured logger (carries a request id). */
-  log: Logger;
+  /** Request-scoped structured logger (carries a request id; log/requestLog.ts). */
+  log: RequestLog;
   /** Shared services (identity provider, storage, e-mail, config). */
   services: ServerServices;
   /** Queue a Set-Cookie header on this request's response. */

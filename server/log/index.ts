@@ -1,2 +1,3 @@
 /** Structured JSON logs (pino). */
-export { CENSOR, createLogger, flushLogs, REDACTED_KEYS, REDACTED_PATHS, type Logger, type LogLevel, type LogSink } from './logger';
+export { CENSOR, createLogger, flushLogs, REDACTED_KEYS, redactSecrets, type Logger, type LogLevel, type LogSink } from './logger';
+export { RequestLog } from './requestLog';

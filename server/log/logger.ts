@@ -1,7 +1,7 @@
 /**
  * Structured JSON logs with pino: one object per line on stdout, `{"level":"info","time":"<ISO>",...fields,"msg":"..."}`,
  * written by pino's asynchronous destination (lines waiting while a write is in flight go out together; flushed at exit). Secrets are redacted
- * wherever they appear in a line's fields (see {@link REDACTED_KEYS}).
+ * wherever they appear in a line's fields ({@link redactSecrets}).
  * @example
  * const log = createLogger('info');
  * log.info({ userId }, 'login');
@@ -17,21 +17,43 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 /** Where lines go instead of stdout (tests): each line's JSON text, without the newline. */
 export type LogSink = (line: string) => void;
 
-/** Field names whose values never reach a log line, at any of the depths {@link REDACTED_PATHS} covers. */
+/** Field names whose values never reach a log line, at any depth of the line's fields (arrays included). */
 export const REDACTED_KEYS = [
   'password', 'newPassword', 'currentPassword', 'token', 'accessToken', 'refreshToken', 'idToken', 'resetToken',
   'secret', 'apiKey', 'cookie', 'set-cookie', 'authorization', 'proxy-authorization', 'x-api-key',
 ] as const;
 
-/** The redacted paths: each key at the top of the fields, one and two levels down, and in yoga's logged `args`. */
-export const REDACTED_PATHS: string[] = REDACTED_KEYS.flatMap((key) => {
-  const k = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
-  const dot = k.startsWith('[') ? '' : '.';
-  return [k, `*${dot}${k}`, `*.*${dot}${k}`, `args[*]${dot}${k}`, `args[*].*${dot}${k}`];
-});
-
 /** The text redacted values are replaced by. */
 export const CENSOR = '[redacted]';
+
+const REDACTED = new Set<string>(REDACTED_KEYS);
+/** Deepest nesting searched (a line's fields are shallow; this only bounds a pathological object). */
+const MAX_DEPTH = 8;
+
+const isPlain = (value: unknown): value is Record<string, unknown> => {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null || Array.isArray(value);
+};
+
+/**
+ * `fields` with the value of every {@link REDACTED_KEYS} key replaced by {@link CENSOR}, in plain objects
+ * and arrays at any depth; what holds no such key is returned as it is (the same object, no copy).
+ * Replaces pino's `redact` option: its 75 wildcard paths cost ~40 us on every line, request lines
+ * included (bench:graphql), where this costs a key lookup per field.
+ */
+export function redactSecrets<T>(fields: T, depth = 0): T {
+  if (!isPlain(fields) || depth > MAX_DEPTH) return fields;
+  let copy: Record<string, unknown> | unknown[] | undefined;
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    const next = REDACTED.has(key) && value !== undefined ? CENSOR : redactSecrets(value, depth + 1);
+    if (next === value) continue;
+    copy ??= Array.isArray(fields) ? [...(fields as unknown[])] : { ...fields };
+    (copy as Record<string, unknown>)[key] = next;
+  }
+  return (copy ?? fields) as T;
+}
 
 let stdout: ReturnType<typeof pino.destination> | undefined;
 
@@ -49,10 +71,9 @@ export function createLogger(level: LogLevel = 'info', base: Record<string, unkn
       base,
       messageKey: 'msg',
       timestamp: stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
+      formatters: { level: (label) => ({ level: label }), log: redactSecrets },
       // `error` (the name the call sites use) and pino's own `err`: name, message, stack and cause.
       serializers: { error: stdSerializers.err, err: stdSerializers.err },
-      redact: { paths: REDACTED_PATHS, censor: CENSOR },
     },
     destination,
   );

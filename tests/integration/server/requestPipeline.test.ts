@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp, type App } from '../../../server/app';
 import { brandRegistry } from '../../../server/brands';
 import type { DbHandle } from '../../../server/db';
-import { createLogger } from '../../../server/log';
+import { createLogger, redactSecrets } from '../../../server/log';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
 import { requestBodyLimit } from '../../../server/plugins/requestBodyLimit';
 import { servicesFor } from '../../../server/services';
@@ -211,6 +211,16 @@ describe('log lines (pino)', () => {
     expect(yoga.args).toEqual([{ headers: { cookie: '[redacted]' } }, { password: '[redacted]' }]);
     expect(failure.error).toMatchObject({ type: 'Error', message: 'boom' });
     expect(failure.error.stack).toContain('requestPipeline.test.ts');
+  });
+
+  it('redact at any depth and in arrays, copying only what held a secret', () => {
+    const deep = { a: { b: { c: [{ d: { token: 'tok-deep' }, keep: 1 }] } }, other: { keep: true } };
+    const redacted = redactSecrets(deep);
+    expect(redacted).toEqual({ a: { b: { c: [{ d: { token: '[redacted]' }, keep: 1 }] } }, other: { keep: true } });
+    expect(deep.a.b.c[0].d.token).toBe('tok-deep');
+    expect(redacted.other).toBe(deep.other);
+    // A request line holds no secret: the same object goes on to pino.
+    expect(redactSecrets(fields)).toBe(fields);
   });
 });
 
