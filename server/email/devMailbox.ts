@@ -1,16 +1,15 @@
 /** Demo mode: `/dev/mailbox` lists the outbox (newest first) so reset links can be followed locally. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-import type { Plugin } from 'graphql-yoga';
-import { route, type OnRequestPayload, type RouteFailed } from '../plugins/route';
+import { route, type OnRequestPayload, type Route } from '../plugins/route';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const linkify = (s: string) => esc(s).replace(/(https?:\/\/[^\s<]+)/g, (u) => `<a href="${u}">${u}</a>`);
 
 const PATHS = new Set(['/dev/mailbox', '/dev/mailbox.json']);
 
-/** The plugin serving the mailbox page and `/dev/mailbox.json` (the app registers it in demo mode only). */
-export function devMailbox(db: Kysely<Database>, failed: RouteFailed): Plugin {
+/** The route serving the mailbox page and `/dev/mailbox.json` (the app registers it in demo mode only). */
+export function devMailbox(db: Kysely<Database>): Route {
   const page = async ({ url, endResponse, fetchAPI }: OnRequestPayload): Promise<void> => {
     const to = url.searchParams.get('to')?.toLowerCase();
     let q = db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'body_text', 'template', 'created_at']).orderBy('created_at', 'desc').limit(100);
@@ -23,5 +22,5 @@ export function devMailbox(db: Kysely<Database>, failed: RouteFailed): Plugin {
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>/dev/mailbox</title></head><body><h1>/dev/mailbox</h1>${items}</body></html>`;
     endResponse(new fetchAPI.Response(html, { headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } }));
   };
-  return route((path) => PATHS.has(path), page, failed);
+  return route('dev mailbox', (path) => PATHS.has(path), page);
 }

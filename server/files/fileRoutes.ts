@@ -1,8 +1,7 @@
 /** Serves the signed URLs of the local-disk provider: PUT uploads (inspected before they are stored) and GET downloads. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-import type { Plugin } from 'graphql-yoga';
-import { route, type OnRequestPayload, type RouteFailed } from '../plugins/route';
+import { route, type OnRequestPayload, type Route } from '../plugins/route';
 import { MAX_FILE_BYTES } from './contentType';
 import { contentDisposition } from './contentDisposition';
 import { FileRefused, type FileRefusalCode } from './fileRefused';
@@ -36,12 +35,12 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, max: number)
 }
 
 /**
- * The plugin serving every path under `/files/` (FILES_PREFIX): PUT and GET of signed URLs. Always
+ * The route serving every path under `/files/` (FILES_PREFIX): PUT and GET of signed URLs. Always
  * answers; a refused upload answers `{ error: <code in lower case> }`.
  */
-export function fileRoutes(deps: { db: Kysely<Database>; storage: StorageProvider; secret: string; maxBytes?: number; failed: RouteFailed }): Plugin {
+export function fileRoutes(deps: { db: Kysely<Database>; storage: StorageProvider; secret: string; maxBytes?: number }): Route {
   const maxBytes = deps.maxBytes ?? MAX_FILE_BYTES;
-  return route((path) => path.startsWith(FILES_PREFIX), handle, deps.failed);
+  return route('files', (path) => path.startsWith(FILES_PREFIX), handle);
 
   async function handle({ request, url, endResponse, fetchAPI }: OnRequestPayload): Promise<void> {
     const answer = (status: number, code: string) =>

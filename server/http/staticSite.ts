@@ -1,8 +1,7 @@
 /** Serves the built front end from dist/: hashed assets cached long, app routes fall back to index.html. */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
-import type { Plugin } from 'graphql-yoga';
-import { route, type RouteFailed } from '../plugins/route';
+import { route, type Route } from '../plugins/route';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -11,15 +10,15 @@ const TYPES: Record<string, string> = {
   '.woff': 'font/woff', '.woff2': 'font/woff2', '.pdf': 'application/pdf', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
 };
 
-/** Paths other plugins own; never answered with the SPA page. */
+/** Paths other routes and GraphQL own; never answered with the SPA page. */
 const RESERVED = ['/graphql', '/files/', '/dev/', '/healthz', '/readyz'];
 
 /**
- * The plugin serving `distDir` (registered last: it sees every path no other plugin claimed);
+ * The route serving `distDir` (registered last: it sees every path no other route answered);
  * unknown extension-less paths get index.html (client-side routes). Answers GET and HEAD only, and
  * never the reserved paths (decoded), which fall through to GraphQL's unhandled-route answer.
  */
-export function staticSite(distDir: string, failed: RouteFailed): Plugin {
+export function staticSite(distDir: string): Route {
   const root = resolve(distDir);
   const cache = new Map<string, Uint8Array>();
   const read = (p: string) => {
@@ -30,7 +29,8 @@ export function staticSite(distDir: string, failed: RouteFailed): Plugin {
     }
     return hit;
   };
-  return route(() => true, ({ request, url, endResponse, fetchAPI }) => {
+  // GraphQL's own path passes by at the cost of one comparison; the rest is checked once decoded (below).
+  return route('static site', (path) => path !== RESERVED[0], ({ request, url, endResponse, fetchAPI }) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     let path: string;
     try {
@@ -58,5 +58,5 @@ export function staticSite(distDir: string, failed: RouteFailed): Plugin {
         },
       }),
     );
-  }, failed);
+  });
 }

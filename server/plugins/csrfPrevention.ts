@@ -7,8 +7,8 @@
  *   send, so browsers preflight it, and the preflight grants nothing to other origins).
  * CORS response headers are granted only to the configured origins ({@link corsOptions}).
  */
-import type { Plugin, YogaServerOptions } from 'graphql-yoga';
-import type { OnRequestPayload } from './route';
+import type { YogaServerOptions } from 'graphql-yoga';
+import { route, type OnRequestPayload, type Route } from './route';
 
 const JSON_TYPES = ['application/json', 'application/graphql-response+json'];
 
@@ -39,17 +39,16 @@ function hostOf(origin: string): string | null {
 }
 
 /**
- * The plugin: refuses cross-site requests to `endpoint` (the GraphQL endpoint; other paths are not
- * checked) and form-encoded writes with a 403. `granted` are the CORS origins.
+ * The route: refuses cross-site requests to `endpoint` (the GraphQL endpoint; other paths are not
+ * checked) and form-encoded writes with a 403; passes the rest on. `granted` are the CORS origins.
  */
-export function csrfPrevention(options: { endpoint: string; granted: readonly string[] }): Plugin {
+export function csrfPrevention(options: { endpoint: string; granted: readonly string[] }): Route {
   const { endpoint } = options;
   const grantedOrigins = new Set(options.granted);
-  return { onRequest: check };
+  return route('csrf', (path) => path === endpoint, check);
 
   function check(hook: OnRequestPayload): void {
     const { request, url } = hook;
-    if (url.pathname !== endpoint) return;
     const method = request.method;
     // Preflights are answered by the CORS plugin, which grants only the configured origins.
     if (method === 'OPTIONS') return;

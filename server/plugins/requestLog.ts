@@ -7,14 +7,7 @@ import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../log';
 import { HEALTH_PATHS } from './healthChecks';
 import { requestState } from './requestState';
-
-/** The path of an absolute URL without building a URL object (hot path). */
-const pathOf = (url: string): string => {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  const q = url.indexOf('?', start);
-  return q < 0 ? url.slice(start) : url.slice(start, q);
-};
+import { pathOf } from './route';
 
 /** Longest operation name a log line repeats. */
 const MAX_OPERATION_CHARS = 100;

@@ -9,8 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth';
 import type { ServerServices } from '../context';
-import type { Plugin } from 'graphql-yoga';
-import { route, type OnRequestPayload, type RouteFailed } from '../plugins/route';
+import { route, type OnRequestPayload, type Route } from '../plugins/route';
 import { allScenarios, brandFor, DEMO_PASSWORD, seedScenario } from './seedAll';
 import { statusOrders, type Scenario } from './scenarios';
 
@@ -59,8 +58,8 @@ export function freshScenario(services: ServerServices, body: unknown): { scenar
   };
 }
 
-/** The plugin serving `POST /dev/applications` (the app registers it in demo mode outside production only). */
-export function devApplications(services: ServerServices, failed: RouteFailed): Plugin {
+/** The route serving `POST /dev/applications` (the app registers it in demo mode outside production only). */
+export function devApplications(services: ServerServices): Route {
   let passwordHash: Promise<string> | undefined;
   let created = 0;
   const json = ({ fetchAPI }: OnRequestPayload, status: number, body: unknown) =>
@@ -75,5 +74,5 @@ export function devApplications(services: ServerServices, failed: RouteFailed): 
     const { applicationId, email } = await seedScenario(services, fresh.scenario, brand, created++, await passwordHash);
     hook.endResponse(json(hook, 201, { email, password: DEMO_PASSWORD, applicationId, brand: brand.id, region: brand.region, host: brand.hosts[0] ?? 'localhost', origin: brand.publicOrigin }));
   };
-  return route((path) => path === '/dev/applications', create, failed);
+  return route('dev applications', (path) => path === '/dev/applications', create);
 }

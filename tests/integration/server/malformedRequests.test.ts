@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../../../server/http';
 import { createLogger } from '../../../server/log';
 import { BAD_REQUEST_KEY, refusalBody, requestRefusal } from '../../../server/plugins/requestRefusal';
-import { route, routeFailure } from '../../../server/plugins/route';
+import { route, routeFailure, router } from '../../../server/plugins/route';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
 import { DATABASES, startServer, type TestServer } from './harness';
 import { prng } from '../../../server/seed/prng';
@@ -411,7 +411,7 @@ describe('a route that throws', () => {
     const yoga = createYoga({
       logging: false,
       schema: createSchema({ typeDefs: 'type Query { a: Int }' }),
-      plugins: [route((path) => path === '/sync', boom, routeFailure(log, unexpectedBody)), route((path) => path === '/async', async () => boom(), routeFailure(log, unexpectedBody))],
+      plugins: [router([route('sync', (path) => path === '/sync', boom), route('async', (path) => path === '/async', async () => boom())], routeFailure(log, unexpectedBody))],
     });
     for (const path of ['/sync', '/async']) {
       const r = await yoga.fetch(`http://au.localhost${path}`);
