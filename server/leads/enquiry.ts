@@ -58,7 +58,9 @@ function introducerOf(ctx: ServerContext): JsonObject {
   const white = whiteLabelOf(ctx.brand, settings);
   const org = obj(settings.organisation);
   const numberKey = numbersOf(ctx).rule.field;
-  const number = typeof white[numberKey] === 'string' ? white[numberKey] : null;
+  // The API's white label names `abn` and `nzbn`; another region's number is read from the brand's whiteLabel by its field.
+  const value = white[numberKey] ?? obj(settings.whiteLabel)[numberKey];
+  const number = typeof value === 'string' ? value : null;
   return plain({ region: ctx.brand.region, [numberKey]: number, orgId: ctx.brand.orgId, name: org.name ?? ctx.brand.id, domainName: ctx.brand.hosts[0] ?? null });
 }
 
