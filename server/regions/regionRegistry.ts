@@ -4,6 +4,7 @@
  * name: a region is a layer file, or the region a brand serves.
  */
 import { businessNumberCheck, businessNumberValidators, type BusinessNumberCheck, type BusinessNumberValidators } from '../../extensions/businessNumbers';
+import { layerChoices } from '../../runtime/core/layers';
 import type { BrandRegistry } from '../brands';
 import type { ServerDefinitions } from '../definitions';
 
@@ -26,22 +27,13 @@ export interface RegionRegistry {
 /** The selection key the region layer is chosen by (`regions/{region}.yaml` in fleetform.yaml). */
 const REGION = 'region';
 
-/** Region codes named by the files of the configuration's `{region}` layers (e.g. `regions/au.yaml` -> `au`). */
-function regionFileCodes(definitions: ServerDefinitions): string[] {
-  const { config, layerFiles } = definitions.defs;
-  const patterns = config.layers
-    .filter((l) => l.file.includes(`{${REGION}}`) && !/\{(?!region\})[^}]+\}/.test(l.file))
-    .map((l) => new RegExp(`^${l.file.split(`{${REGION}}`).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('([^/]+)')}$`));
-  return Object.keys(layerFiles).flatMap((file) => patterns.map((p) => p.exec(file)?.[1]).filter((c): c is string => !!c));
-}
-
 /**
  * Read every region's rules once at start; a region with a missing or malformed rule, or naming a validator
  * nobody registered, stops the start with its file named.
  * @example regionRegistry(definitions, brands).get('nz')?.businessNumber.valid('9429041535202') // true
  */
 export function regionRegistry(definitions: ServerDefinitions, brands: BrandRegistry, validators: BusinessNumberValidators = businessNumberValidators): RegionRegistry {
-  const codes = [...new Set([...regionFileCodes(definitions), ...[...brands.all, brands.fallback].map((b) => b.region)].map((c) => c.toUpperCase()))].sort();
+  const codes = [...new Set([...(layerChoices(definitions.defs)[REGION] ?? []), ...[...brands.all, brands.fallback].map((b) => b.region)].map((c) => c.toUpperCase()))].sort();
   const rules = new Map<string, RegionRules>();
   for (const code of codes) {
     const layers = definitions.layers({ [REGION]: code.toLowerCase() });
