@@ -17,6 +17,7 @@ import type { Logger, RequestLog } from './log';
 import type { IdentityProvider, SessionUser } from './auth';
 import type { LimitSettings, RateLimiter } from './limits';
 import type { AppSnapshot } from './enforce';
+import type { RegionRegistry } from './regions';
 
 /** Long-lived services created once at start and shared by every request. */
 export interface ServerServices {
@@ -25,6 +26,8 @@ export interface ServerServices {
   database: DbHandle;
   definitions: ServerDefinitions;
   brands: BrandRegistry;
+  /** Every region of the definitions and its rules (business number and validator). */
+  regions: RegionRegistry;
   /** Rate-limit counters, shared through the database by every instance. */
   limits: RateLimiter;
   /** The rate-limit rules of a brand (its definitions' `settings.rateLimits`). */

@@ -9,6 +9,8 @@ import { createOutbox } from './email';
 import { createStorage, uploadRuleProblems } from './files';
 import { createRateLimiter, readLimitSettings } from './limits';
 import { createLogger, type Logger } from './log';
+import { regionRegistry } from './regions';
+import type { BusinessNumberValidators } from '../extensions/businessNumbers';
 
 /** Open the configured database and apply migrations. */
 export async function openAndMigrate(config: ServerConfig, log: Logger): Promise<DbHandle> {
@@ -18,10 +20,18 @@ export async function openAndMigrate(config: ServerConfig, log: Logger): Promise
   return database;
 }
 
-/** Build services over an open database (tests pass their own database and definitions). */
-export function servicesFor(config: ServerConfig, database: DbHandle, definitions: ServerDefinitions, log: Logger): ServerServices {
+/** Code the definitions name, registered once (each defaults to the product's, extensions/). */
+export interface ServerExtensions {
+  /** Business-number validators regions name in `settings.businessNumber.validator` (extensions/businessNumbers). */
+  businessNumberValidators?: BusinessNumberValidators;
+}
+
+/** Build services over an open database (tests pass their own database, definitions and extensions). */
+export function servicesFor(config: ServerConfig, database: DbHandle, definitions: ServerDefinitions, log: Logger, extensions: ServerExtensions = {}): ServerServices {
   const email = createOutbox(database.db);
   const brands = brandRegistry(definitions.defs, { port: config.port, production: config.production });
+  // Every region's rules are read now: a region naming an unknown validator stops the start.
+  const regions = regionRegistry(definitions, brands, extensions.businessNumberValidators);
   // Every brand's rules are read now: a malformed rule stops the start instead of switching a limit off.
   const limitRules = new Map([...brands.all, brands.fallback].map((b) => [b.id, readLimitSettings(definitions.layers(b.selection).settings, `rate limits of brand ${b.id}`)]));
   return {
@@ -29,6 +39,7 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
     database,
     definitions,
     brands,
+    regions,
     limits: createRateLimiter(database.db),
     limitRules: (brand) => limitRules.get(brand.id) ?? readLimitSettings(definitions.layers(brand.selection).settings, `rate limits of brand ${brand.id}`),
     email,

@@ -1,6 +1,7 @@
 import { Button, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { BlockWidgetProps } from '../../runtime/react';
+import { businessNumberCheck } from '../businessNumbers';
 
 /** Message keys the lookup shows (listed in extensions/manifest.yaml); region layers word them (ABN / NZBN). */
 export const BUSINESS_LOOKUP_KEYS = {
@@ -17,13 +18,16 @@ const useStyles = makeStyles({
 });
 
 type Row = Record<string, unknown>;
-interface Lookup { query?: string; selected?: Row | null }
+interface Lookup { query?: string; selected?: Row | null; invalid?: boolean }
 
 /**
  * Business search (ABN / NZBN or name): typing writes `state.<path>.query` (the step's `load` of
  * getBusinessInfo runs 300 ms after the last keystroke); picking a row writes `selected`. Shows at
- * most `maxResults` rows and 'No results found.' for none or a failed search.
- * Props: path (state path of the lookup), lookup (its value), result (the load's state), minLength, maxResults.
+ * most `maxResults` rows and 'No results found.' for none or a failed search. A full business number whose
+ * check fails (the region's validator, as the server checks it) writes `invalid: true` and shows
+ * 'No results found.' without asking the server (the step's `load` skips it).
+ * Props: path (state path of the lookup), lookup (its value), result (the load's state), minLength, maxResults,
+ * businessNumber (the region's `settings.businessNumber`).
  */
 export function BusinessLookup({ props, t, write }: BlockWidgetProps) {
   const styles = useStyles();
@@ -32,19 +36,26 @@ export function BusinessLookup({ props, t, write }: BlockWidgetProps) {
   const result = (props.result ?? { status: 'idle' }) as { status: string; value?: { rows?: Row[] } };
   const min = Number(props.minLength) || 2;
   const [touched, setTouched] = useState(false);
+  const rule = props.businessNumber;
+  const numbers = useMemo(() => (rule ? businessNumberCheck({ businessNumber: rule }) : null), [rule]);
+  const invalidNumber = (text: string) => {
+    const number = numbers?.fullNumber(text.trim());
+    return !!number && !numbers?.valid(number);
+  };
   const query = lookup.query ?? '';
   const selected = lookup.selected ?? null;
-  const rows = (result.value?.rows ?? []).slice(0, Number(props.maxResults) || 6);
+  const invalid = !selected && !!lookup.invalid;
+  const rows = invalid ? [] : (result.value?.rows ?? []).slice(0, Number(props.maxResults) || 6);
   const searching = !selected && query.trim().length >= min;
   const error = touched && !selected ? (query.trim().length > 0 && query.trim().length < min ? t(BUSINESS_LOOKUP_KEYS.minLength, { n: min }) : t(BUSINESS_LOOKUP_KEYS.required)) : undefined;
   return (
     <div className={styles.root}>
       <Field label={t(BUSINESS_LOOKUP_KEYS.label)} required hint={t(BUSINESS_LOOKUP_KEYS.hint)} validationMessage={error} validationState={error ? 'error' : 'none'}>
         <Input value={selected ? String(selected.name ?? '') : query} autoComplete="off" data-lookup="business"
-          onChange={(_, d) => write(path, { query: d.value, selected: null })} onBlur={() => setTouched(true)} />
+          onChange={(_, d) => write(path, { query: d.value, selected: null, invalid: invalidNumber(d.value) })} onBlur={() => setTouched(true)} />
       </Field>
-      {searching && result.status === 'loading' ? <Spinner size="extra-tiny" label={t(BUSINESS_LOOKUP_KEYS.searching)} /> : null}
-      {searching && (result.status === 'error' || (result.status === 'done' && rows.length === 0)) ? <div role="status">{t(BUSINESS_LOOKUP_KEYS.noResults)}</div> : null}
+      {searching && !invalid && result.status === 'loading' ? <Spinner size="extra-tiny" label={t(BUSINESS_LOOKUP_KEYS.searching)} /> : null}
+      {searching && (invalid || result.status === 'error' || (result.status === 'done' && rows.length === 0)) ? <div role="status">{t(BUSINESS_LOOKUP_KEYS.noResults)}</div> : null}
       {searching && result.status === 'done' && rows.length > 0 ? (
         <ul className={styles.list} aria-label={t(BUSINESS_LOOKUP_KEYS.label)}>
           {rows.map((row, i) => (

@@ -61,8 +61,15 @@ function publicOriginOf(id: string, setting: unknown, hosts: string[], defaults:
   return defaults.production ? `https://${host}` : `http://${host}:${defaults.port}`;
 }
 
+/** The region of a brand that names none: `defaults.region` of fleetform.yaml (the layer selection's default). */
+function defaultRegionOf(defs: DefinitionSet, who: string): string {
+  const region = defs.config.defaults?.region;
+  if (typeof region !== 'string' || !region.trim()) throw new Error(`${who}: no settings.region, and fleetform.yaml gives no defaults.region`);
+  return region.trim();
+}
+
 /** Read host names and region from a brand layer, accepting the usual spellings of those settings. */
-function brandOf(id: string, layer: LayerDef, defaults: OriginDefaults): BrandContext {
+function brandOf(id: string, layer: LayerDef, defaults: OriginDefaults, defaultRegion: () => string): BrandContext {
   // The browser receives a brand's texts and settings at run time (/brand.json); schemas and formats are
   // compiled into the region bundles at build, so a brand cannot change them.
   for (const [at, body] of [['', layer], ...Object.entries(layer.layers ?? {}).map(([name, b]) => [`layers.${name}.`, b] as const)] as const) {
@@ -79,7 +86,7 @@ function brandOf(id: string, layer: LayerDef, defaults: OriginDefaults): BrandCo
     ...strings(white.domains), ...strings(brandBlock.hosts), ...strings(brandBlock.domains),
   ].map((h) => h.toLowerCase());
   const regionValue = [strings(settings.regions)[0], raw.region, settings.region, white.region, brandBlock.region].find((v) => typeof v === 'string') as string | undefined;
-  const region = (regionValue ?? 'AU').toUpperCase();
+  const region = (regionValue ?? defaultRegion()).toUpperCase();
   const organisation = isObject(settings.organisation) ? settings.organisation : {};
   const orgId = typeof organisation.orgId === 'string' && organisation.orgId.trim() ? organisation.orgId.trim() : id;
   const unique = [...new Set(hosts)].filter((h) => h !== DEFAULT_HOST);
@@ -97,7 +104,7 @@ export function brandRegistry(defs: DefinitionSet, originDefaults: OriginDefault
   const all: BrandContext[] = [];
   for (const [file, layer] of Object.entries(defs.layerFiles)) {
     const m = /^brands\/([^/]+)\.ya?ml$/.exec(file);
-    if (m) all.push(brandOf(m[1], layer, originDefaults));
+    if (m) all.push(brandOf(m[1], layer, originDefaults, () => defaultRegionOf(defs, `brands/${m[1]}.yaml`)));
   }
   all.sort((a, b) => a.id.localeCompare(b.id));
   const fileOf = (b: BrandContext) => `brands/${b.id}.yaml`;
@@ -113,7 +120,8 @@ export function brandRegistry(defs: DefinitionSet, originDefaults: OriginDefault
   if (defaults.length > 1) throw new Error(`${defaults.map(fileOf).join(' and ')} all claim '${DEFAULT_HOST}' (settings.domains): one brand is the default`);
   if (all.length && !defaults.length) throw new Error(`no brand claims '${DEFAULT_HOST}' in settings.domains (brands/*.yaml): list it in the brand unknown hosts are served as`);
   // Without any brand file, unknown hosts get the default region alone.
-  const fallback = defaults[0] ?? { id: 'default', orgId: 'default', region: 'AU', hosts: [], isDefault: true, selection: { region: 'au' }, settings: {}, publicOrigin: publicOriginOf('default', undefined, [], originDefaults) };
+  const fallbackRegion = () => defaultRegionOf(defs, 'no brand file');
+  const fallback = defaults[0] ?? { id: 'default', orgId: 'default', region: fallbackRegion().toUpperCase(), hosts: [], isDefault: true, selection: { region: fallbackRegion().toLowerCase() }, settings: {}, publicOrigin: publicOriginOf('default', undefined, [], originDefaults) };
   // Host header value as sent -> brand: every request asks, with one of a handful of values. The brands
   // are fixed at start, so an answer never goes stale; the cache is emptied when full (Host is client input).
   const byHeader = new Map<string, BrandContext>();

@@ -5,7 +5,7 @@ const num = (v: unknown, fallback: number): number => (typeof v === 'number' && 
 
 /** Rules of the catalogue search, shortlist and business lookup for one brand. */
 export interface CalculatorRules {
-  /** Catalogue country: setting `leaseCalculator.countryCode`, else the white-label or layer region, else NZ (spec 000 s9). */
+  /** Catalogue country: setting `leaseCalculator.countryCode`, else the white-label or layer region, else `leaseCalculator.defaultCountryCode` (NZ, spec 000 s9). */
   countryCode: string;
   /** Annual distance (km) of the priced rows a search returns. */
   defaultDistance: number;
@@ -31,9 +31,10 @@ export function calculatorRules(settings: Record<string, unknown>): CalculatorRu
   const calc = obj(obj(settings.pricingConfiguration).calculator);
   const makes = calc.manufacturersEnabled ?? settings.manufacturersEnabled;
   const enabled = Array.isArray(makes) ? makes.map((m) => String(m).trim().toUpperCase()).filter(Boolean) : [];
-  const country = [rules.countryCode, white.region, settings.region].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
+  const country = [rules.countryCode, white.region, settings.region, rules.defaultCountryCode].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
+  if (country === undefined) throw new Error('no catalogue country: set settings.leaseCalculator.countryCode, settings.region or settings.leaseCalculator.defaultCountryCode');
   return {
-    countryCode: (country ?? 'NZ').toUpperCase(),
+    countryCode: country.trim().toUpperCase(),
     defaultDistance: num(rules.defaultDistance, 15000),
     defaultLeaseTerm: num(rules.defaultLeaseTerm, 48),
     rrpNoLimit: num(rules.rrpNoLimit, 120000),

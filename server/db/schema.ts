@@ -162,12 +162,12 @@ export interface SubGroupsTable {
   name: string;
 }
 
-/** Business-registry sample (AU ABN / NZ NZBN). */
+/** Business-registry sample (sandbox registry), per region. */
 export interface BusinessesTable {
   id: Generated<string>;
-  /** `AU` or `NZ`. */
+  /** Region code, upper case (`AU`, `NZ`: regions/*.yaml settings.region). */
   region: string;
-  /** ABN (11 digits) or NZBN (13 digits), digits only. */
+  /** The region's business number (settings.businessNumber: ABN 11 digits, NZBN 13 ...), digits only. */
   business_number: string;
   name: string;
   /** e.g. IND, PRV, PUB (AU) or LTD, ULTD, Sole_Trader (NZ). */

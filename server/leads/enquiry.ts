@@ -10,7 +10,6 @@ import { calculatorRules, arrayLiteral } from '../catalogue';
 import { calculatorProviders } from '../calculatorProviders';
 import { assertPayload, payloadErrors, refuse } from '../enforce';
 import { whiteLabelOf } from '../graphql/resolvers/userProfile';
-import { validBusinessNumber } from '../registry';
 import { sql } from 'kysely';
 
 /** An enquiry as the form sends it (CalcLeadDiallerInput / CalcLeadOppInput). */
@@ -40,19 +39,28 @@ interface Contact { firstName: string; lastName: string; phone: string; email: s
 const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const layersOf = (ctx: ServerContext) => ctx.definitions.layers(ctx.brand.selection);
 const text = (ctx: ServerContext, key: string) => ctx.definitions.message(key, ctx.brand.selection);
+/** The business number of the request's region (regions/*.yaml settings.businessNumber; checked at start). */
+const numbersOf = (ctx: ServerContext) => {
+  const region = ctx.services.regions.get(ctx.brand.region);
+  if (!region) throw new Error(`brand ${ctx.brand.id}: region ${ctx.brand.region} has no definitions`);
+  return region.businessNumber;
+};
 /** Drop undefined / null members so the stored payload is plain JSON. */
 const plain = (v: unknown): JsonObject => JSON.parse(JSON.stringify(v ?? {})) as JsonObject;
 
 /**
  * The introducer block: the brand's own details, never the client's (spec 002 s3 'Enquiry form'): region, its
- * business number (ABN in AU, NZBN in NZ: brands/*.yaml settings.whiteLabel), organisation id, name and domain.
+ * business number under the region's field name (`abn` in AU, `nzbn` in NZ: regions/*.yaml
+ * settings.businessNumber.field; the number from brands/*.yaml settings.whiteLabel), organisation id, name and domain.
  */
 function introducerOf(ctx: ServerContext): JsonObject {
   const settings = layersOf(ctx).settings;
   const white = whiteLabelOf(ctx.brand, settings);
   const org = obj(settings.organisation);
-  const numberKey = ctx.brand.region === 'NZ' ? 'nzbn' : 'abn';
-  const number = typeof white[numberKey] === 'string' ? white[numberKey] : null;
+  const numberKey = numbersOf(ctx).rule.field;
+  // The API's white label names `abn` and `nzbn`; another region's number is read from the brand's whiteLabel by its field.
+  const value = white[numberKey] ?? obj(settings.whiteLabel)[numberKey];
+  const number = typeof value === 'string' ? value : null;
   return plain({ region: ctx.brand.region, [numberKey]: number, orgId: ctx.brand.orgId, name: org.name ?? ctx.brand.id, domainName: ctx.brand.hosts[0] ?? null });
 }
 
@@ -87,10 +95,10 @@ async function validEnquiry(ctx: ServerContext, input: EnquiryInput): Promise<{ 
     const named = Object.fromEntries(Object.entries(fields).map(([f, t]) => [`calcLead.${f}`, t]));
     throw refuse('INVALID_VALUE', `invalid enquiry: ${Object.entries(named).map(([f, t]) => `${f}: ${t}`).join('; ')}`, { fields: named });
   }
-  const region = ctx.brand.region === 'NZ' ? 'NZ' : 'AU';
-  const abn = String(obj(payload.customer).abn ?? '').replace(/\s/g, '');
-  if (!validBusinessNumber(abn, region)) {
-    throw refuse('INVALID_VALUE', `customer.abn is not a valid ${region === 'NZ' ? 'NZBN' : 'ABN'}`, { fields: { 'calcLead.customer.abn': text(ctx, 'calculator.enquiry.businessNumber') } });
+  const numbers = numbersOf(ctx);
+  const number = numbers.fullNumber(String(obj(payload.customer).abn ?? ''));
+  if (!number || !numbers.valid(number)) {
+    throw refuse('INVALID_VALUE', `customer.abn is not a valid ${numbers.rule.field} (${numbers.rule.digits} digits, validator '${numbers.rule.validator}')`, { fields: { 'calcLead.customer.abn': text(ctx, 'calculator.enquiry.businessNumber') } });
   }
   const shortlist = Array.isArray(payload.shortlists) ? (payload.shortlists as JsonObject[]) : [];
   const ids = [...new Set(shortlist.map((s) => String(s.catalogVehicleId)))];
@@ -146,7 +154,7 @@ export async function submitOnlineAccount(ctx: ServerContext, input: EnquiryInpu
         // Statuses, applicants and consent not reached yet are absent (the record schemas allow no nulls).
         status: 'viewShortlist', docusignStatus: 'none',
         currentUser: { region: ctx.brand.region, orgName: String(obj(settings.organisation).name ?? ctx.brand.id) },
-        companyDetails: plain({ companyName: obj(payload.customer).name, [ctx.brand.region === 'NZ' ? 'nzbn' : 'abn']: obj(payload.customer).abn }),
+        companyDetails: plain({ companyName: obj(payload.customer).name, [numbersOf(ctx).rule.field]: obj(payload.customer).abn }),
         entityDetails: plain({ entityType: obj(payload.customer).entityType }),
       },
       calculator: plain({ company: payload.customer, contact: payload.contact, introducer: payload.introducer, shortlists, fleetSize: payload.fleetSize, yearsTrading: payload.yearsTrading }),

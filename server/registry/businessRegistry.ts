@@ -1,24 +1,27 @@
 /**
- * Business registry lookup (ABN for AU, NZBN for NZ; spec 001 s3, 002 s3 'Business search result').
- * The sandbox validates check digits (ABN mod 89, NZBN GS1) and answers from the seeded `businesses` table;
- * a real adapter (ABR / NZBN API) implements the same interface.
+ * Business registry lookup (spec 001 s3, 002 s3 'Business search result'): by business number or name, per
+ * region. Which number a region uses and how its check digit is checked is the region's data
+ * (regions/*.yaml `settings.businessNumber`, validators in extensions/businessNumbers). The sandbox answers
+ * from the seeded `businesses` table; a real adapter (ABR, NZBN API ...) implements the same interface.
  */
 import { sql, type Kysely } from 'kysely';
+import type { BusinessNumberCheck } from '../../extensions/businessNumbers';
 import type { Database } from '../db';
-import { isValidAbn, isValidNzbn } from '../seed/referenceData';
 
 /** A lookup: a business number (digits, spaces allowed) or part of a name. */
 export interface BusinessQuery {
   param: string;
-  /** `AU` or `NZ`. */
-  region: 'AU' | 'NZ';
+  /** Region code, upper case (e.g. `AU`). */
+  region: string;
+  /** The region's business number: what a full number is and whether its check holds. */
+  numbers: BusinessNumberCheck;
   /** Most rows answered. */
   limit: number;
   /** Shortest name searched. */
   minLength: number;
 }
 
-/** One registry row (BusinessInfoRow in reference.graphql). */
+/** One registry row (BusinessInfoRow in reference.graphql; `abn` holds the region's number, as the API names it). */
 export interface BusinessRow {
   abn: string;
   name: string;
@@ -39,27 +42,18 @@ export interface BusinessRegistry {
   lookup(query: BusinessQuery): Promise<{ status: BusinessLookupStatus; rows: BusinessRow[] }>;
 }
 
-/** Digits of a full business number of the region (11 for an ABN, 13 for an NZBN), or null. */
-export function businessNumberOf(param: string, region: 'AU' | 'NZ'): string | null {
-  const digits = param.replace(/[\s-]/g, '');
-  return /^\d+$/.test(digits) && digits.length === (region === 'AU' ? 11 : 13) ? digits : null;
-}
-
-/** Whether a full business number passes its region's check digit. */
-export const validBusinessNumber = (digits: string, region: 'AU' | 'NZ'): boolean => (region === 'AU' ? isValidAbn(digits) : isValidNzbn(digits));
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The sandbox registry over the `businesses` table. */
 export function sandboxBusinessRegistry(db: Kysely<Database>): BusinessRegistry {
   return {
     name: 'sandbox',
-    async lookup({ param, region, limit, minLength }) {
+    async lookup({ param, region, numbers, limit, minLength }) {
       const text = param.trim();
-      const number = businessNumberOf(text, region);
+      const number = numbers.fullNumber(text);
       let query = db.selectFrom('businesses').selectAll().where('region', '=', region);
       if (number) {
-        if (!validBusinessNumber(number, region)) return { status: 'invalid', rows: [] };
+        if (!numbers.valid(number)) return { status: 'invalid', rows: [] };
         query = query.where('business_number', '=', number);
       } else if (/^[\d\s-]+$/.test(text) && text.replace(/\D/g, '').length >= minLength) {
         query = query.where('business_number', 'like', `${text.replace(/\D/g, '')}%`);

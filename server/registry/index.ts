@@ -1,2 +1,2 @@
-/** Business registry provider (ABN / NZBN lookup) and its sandbox. */
-export { sandboxBusinessRegistry, businessNumberOf, validBusinessNumber, type BusinessRegistry, type BusinessQuery, type BusinessRow, type BusinessLookupStatus } from './businessRegistry';
+/** Business registry provider (business-number and name lookup per region) and its sandbox. */
+export { sandboxBusinessRegistry, type BusinessRegistry, type BusinessQuery, type BusinessRow, type BusinessLookupStatus } from './businessRegistry';

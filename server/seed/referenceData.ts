@@ -1,35 +1,21 @@
-/** Industries / sub divisions / sub groups and the business-registry sample (valid ABN and NZBN check digits). */
+/** Industries / sub divisions / sub groups and the demo business-registry sample of AU and NZ (valid ABN and NZBN check digits). */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { parse } from 'yaml';
+import { businessNumberValidators, gs1CheckDigit } from '../../extensions/businessNumbers';
 import type { Database } from '../db';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data');
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19];
-/** ABN check: subtract 1 from the first digit, weight, sum divisible by 89. */
-export function isValidAbn(abn: string): boolean {
-  if (!/^\d{11}$/.test(abn)) return false;
-  const d = [...abn].map(Number);
-  d[0] -= 1;
-  return d.reduce((s, v, i) => s + v * ABN_WEIGHTS[i], 0) % 89 === 0;
-}
 /** The ABN whose last nine digits are `suffix` (first two digits chosen to pass the check). */
 export function abnFor(suffix: number): string {
   const tail = String(suffix % 1e9).padStart(9, '0');
-  for (let p = 10; p <= 99; p++) if (isValidAbn(`${p}${tail}`)) return `${p}${tail}`;
+  for (let p = 10; p <= 99; p++) if (businessNumberValidators.abn(`${p}${tail}`)) return `${p}${tail}`;
   return abnFor(suffix + 1);
 }
-/** NZBN (GS1 GTIN-13) check digit of the first 12 digits. */
-export function gs1CheckDigit(first12: string): number {
-  const sum = [...first12].reduce((s, c, i) => s + Number(c) * (i % 2 === 0 ? 1 : 3), 0);
-  return (10 - (sum % 10)) % 10;
-}
-/** NZBN check. */
-export const isValidNzbn = (n: string): boolean => /^\d{13}$/.test(n) && gs1CheckDigit(n.slice(0, 12)) === Number(n[12]);
 /** An NZBN: prefix 9429 then 8 digits then the check digit. */
 export function nzbnFor(serial: number): string {
   const first12 = `9429${String(serial % 1e8).padStart(8, '0')}`;

@@ -509,14 +509,23 @@ async function enquiryRules({ page, url }: { page: Page; url: E2EFixtures['url']
   const host = `${region}.localhost`;
   const { text, layers } = layersFor(SELECTION[region]);
   const sent: Record<string, unknown>[] = [];
+  const searched: string[] = [];
   page.on('request', (request) => {
     const body = request.method() === 'POST' ? request.postDataJSON() as { operationName?: string; variables?: Record<string, unknown> } | null : null;
     if (body?.operationName === 'saveCalculatorLeadDialler' || body?.operationName === 'saveCalculatorOnlineAccount') sent.push(body.variables ?? {});
+    if (body?.operationName === 'getBusinessInfo') searched.push(String(body.variables?.param));
   });
   await page.goto(url(host, '/calculator'));
   await page.evaluate(() => localStorage.setItem('fleetform.calculator.shortlist', JSON.stringify([{ catalogVehicleId: 'CV0000001', duration: 48 }])));
   await page.goto(url(host, '/calculator/enquire-now'));
   const business = BUSINESS[region];
+  // A full number whose check digit fails (the region's validator, settings.businessNumber): 'No results found.'
+  // in the browser, and the server is not asked.
+  const wrong = `${business.number.slice(0, -1)}${(Number(business.number.at(-1)) + 1) % 10}`;
+  await page.locator('[data-lookup="business"]').fill(wrong);
+  await page.getByRole('status').getByText(text('calculator.enquiry.noResults')).waitFor();
+  await page.waitForTimeout(800);
+  expect(searched, 'searches sent for an invalid number').not.toContain(wrong);
   await page.locator('[data-lookup="business"]').fill(business.number);
   await page.locator(`[data-business="${business.number}"]`).click();
   await page.getByRole('radio', { name: region === 'au' ? 'Call me' : 'Create an online account' }).check();

@@ -27,10 +27,14 @@ export const catalogueResolvers = {
       return { results: { rows: enabled ? rows.filter((r) => enabled.includes(r.make.toUpperCase())) : rows } };
     }),
     getBusinessInfo: guard('public', async (args: { param: string; region?: string | null }, ctx) => {
-      const region = (args.region ?? ctx.brand.region).toUpperCase();
-      if (region !== 'AU' && region !== 'NZ') throw apiError('INVALID_VALUE', "region must be 'AU' or 'NZ'", { fields: { region: ctx.definitions.message('validation.default', ctx.brand.selection) } });
+      // The region's own business number and validator (regions/*.yaml settings.businessNumber); any region the definitions hold.
+      const region = ctx.services.regions.get(args.region ?? ctx.brand.region);
+      if (!region) {
+        const known = ctx.services.regions.codes.map((c) => `'${c}'`).join(', ');
+        throw apiError('INVALID_VALUE', `region must be one of ${known}`, { fields: { region: ctx.definitions.message('validation.default', ctx.brand.selection) } });
+      }
       const { maxResults, minLength } = rulesOf(ctx).businessSearch;
-      return calculatorProviders(ctx.services).businessRegistry.lookup({ param: String(args.param ?? ''), region, limit: maxResults, minLength });
+      return calculatorProviders(ctx.services).businessRegistry.lookup({ param: String(args.param ?? ''), region: region.code, numbers: region.businessNumber, limit: maxResults, minLength });
     }),
   },
 };

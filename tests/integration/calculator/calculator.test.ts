@@ -7,7 +7,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculatorRules, searchPlan, tableCatalogue } from '../../../server/catalogue';
 import { RECORD_SCHEMAS, assertValid } from '../../../server/enforce';
-import { validBusinessNumber } from '../../../server/registry';
 import { abnFor, nzbnFor } from '../../../server/seed/referenceData';
 import { seedRatebook } from '../../../server/seed/ratebook';
 import { DATABASES, definitions, startServer, type TestServer } from '../server/harness';
@@ -251,7 +250,7 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
     const introducerOf = (brand: string, region: 'au' | 'nz', host: string) => {
       const settings = definitions().layers({ brand, region }).settings as { whiteLabel: Record<string, string>; organisation: Record<string, string> };
       const number = region === 'nz' ? { nzbn: settings.whiteLabel.nzbn } : { abn: settings.whiteLabel.abn };
-      expect(validBusinessNumber(String(Object.values(number)[0]), region === 'nz' ? 'NZ' : 'AU'), `${brand} business number`).toBe(true);
+      expect(s.services.regions.get(region)?.businessNumber.valid(String(Object.values(number)[0])), `${brand} business number`).toBe(true);
       expect(settings.organisation.orgId, `${brand} orgId`).toBeTruthy();
       return { region: region.toUpperCase(), ...number, orgId: settings.organisation.orgId, name: settings.organisation.name, domainName: host };
     };

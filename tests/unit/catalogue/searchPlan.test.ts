@@ -1,14 +1,25 @@
 /** fetchRatebook's filter parsing (spec 000 s5 'Calculator query parsing', 002 s5 'Filters'), without a database. */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calculatorRules, FilterError, searchPlan } from '../../../server/catalogue';
-import { businessNumberOf, validBusinessNumber } from '../../../server/registry';
+import { businessNumberCheck } from '../../../extensions/businessNumbers';
+import { loadServerDefinitions } from '../../../server/definitions';
+
+const definitionSet = loadServerDefinitions(join(import.meta.dirname, '../../..'));
+const definitions = () => definitionSet;
 
 const rules = calculatorRules({ region: 'AU' });
 
 describe('searchPlan', () => {
   it('applies the defaults: brand country, 48 months, 15,000 km, description ascending, 25 a page', () => {
     expect(searchPlan({ countryCode: 'NZ' }, rules)).toMatchObject({ country: 'AU', minDuration: 48, maxDuration: 48, distance: 15000, sort: { column: 'vehicle_description', desc: false }, pageSize: 25, page: 1, byMake: false, range: null });
-    expect(calculatorRules({}).countryCode).toBe('NZ');
+    expect(calculatorRules({ leaseCalculator: { defaultCountryCode: 'nz' } }).countryCode).toBe('NZ');
+    expect(calculatorRules({ region: 'AU', leaseCalculator: { defaultCountryCode: 'NZ' } }).countryCode).toBe('AU');
+    // The base layer's default (spec 000 s9: NZ when no region is set), and no country at all is refused.
+    const base = definitions().layers({}).settings;
+    expect(calculatorRules(base).countryCode).toBe('AU');
+    expect(calculatorRules({ ...base, region: undefined }).countryCode).toBe('NZ');
+    expect(() => calculatorRules({})).toThrow(/defaultCountryCode/);
     expect(calculatorRules({ region: 'AU', leaseCalculator: { countryCode: 'nz' } }).countryCode).toBe('NZ');
   });
 
@@ -23,7 +34,7 @@ describe('searchPlan', () => {
     expect(searchPlan({ pair: ['FORD', 'TOYOTA:HILUX'] }, limited)).toMatchObject({ wholeMakes: [], makeModels: ['TOYOTA:HILUX'] });
     expect(searchPlan({ pair: ['FORD'] }, limited).wholeMakes).toEqual(['TOYOTA', 'KIA']);
     expect(searchPlan({}, limited).wholeMakes).toEqual(['TOYOTA', 'KIA']);
-    expect(calculatorRules({ pricingConfiguration: { calculator: { manufacturersEnabled: [] } } }).manufacturersEnabled).toBeNull();
+    expect(calculatorRules({ region: 'AU', pricingConfiguration: { calculator: { manufacturersEnabled: [] } } }).manufacturersEnabled).toBeNull();
   });
 
   it('applies cab types only with utes, 120000 as no RRP limit, the budget to the chosen price column', () => {
@@ -53,12 +64,24 @@ describe('searchPlan', () => {
 });
 
 describe('business numbers', () => {
-  it('checks ABN (mod 89) and NZBN (GS1) check digits', () => {
-    expect(validBusinessNumber('51824753556', 'AU')).toBe(true);
-    expect(validBusinessNumber('51824753557', 'AU')).toBe(false);
-    expect(validBusinessNumber('9429041535202', 'NZ')).toBe(true);
-    expect(validBusinessNumber('9429041535203', 'NZ')).toBe(false);
-    expect(businessNumberOf('51 824 753 556', 'AU')).toBe('51824753556');
-    expect(businessNumberOf('51824753556', 'NZ')).toBeNull();
+  it('checks ABN (mod 89) and NZBN (GS1) check digits, as the AU and NZ region layers name them', () => {
+    const au = businessNumberCheck(definitions().layers({ region: 'au' }).settings);
+    const nz = businessNumberCheck(definitions().layers({ region: 'nz' }).settings);
+    expect(au.rule).toEqual({ field: 'abn', digits: 11, validator: 'abn' });
+    expect(nz.rule).toEqual({ field: 'nzbn', digits: 13, validator: 'gs1' });
+    expect(au.valid('51824753556')).toBe(true);
+    expect(au.valid('51824753557')).toBe(false);
+    expect(nz.valid('9429041535202')).toBe(true);
+    expect(nz.valid('9429041535203')).toBe(false);
+    expect(au.fullNumber('51 824 753 556')).toBe('51824753556');
+    expect(nz.fullNumber('51824753556')).toBeNull();
+  });
+
+  it('refuses a rule that is missing, malformed or names no registered validator, naming the known ones', () => {
+    expect(() => businessNumberCheck({}, undefined, 'regions/xx.yaml')).toThrow(/regions\/xx.yaml: settings.businessNumber is missing.*abn, gs1/);
+    expect(() => businessNumberCheck({ businessNumber: { field: 'crn', digits: 8, validator: 'crn' } })).toThrow(/validator 'crn' is not registered \(validators: abn, gs1\)/);
+    expect(() => businessNumberCheck({ businessNumber: { field: 'abn', digits: '11', validator: 'abn' } })).toThrow(/digits/);
+    const own = businessNumberCheck({ businessNumber: { field: 'crn', digits: 8, validator: 'crn' } }, { crn: (d) => d.endsWith('7') });
+    expect([own.valid('12345677'), own.valid('12345678'), own.valid('1234567')]).toEqual([true, false, false]);
   });
 });
