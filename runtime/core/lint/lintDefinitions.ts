@@ -10,11 +10,14 @@ import { checkLayerKeys } from './checkLayerKeys';
 import { checkFormFields } from './checkFormFields';
 import { checkThenChains } from './checkThenChains';
 import { checkMappings } from './checkMappings';
+import type { GraphqlShapes } from './checkBindings';
 
 /** Options of {@link lintDefinitions}. */
 export interface LintOptions extends KnownNames {
   /** Layer selections to check message keys for; default: every combination of the layer files present. */
   selections?: Record<string, string>[];
+  /** The GraphQL API's argument shapes, to check binding variables against (undefined: not checked). */
+  graphql?: GraphqlShapes;
 }
 
 /** Findings and notes (checks skipped and why). */
