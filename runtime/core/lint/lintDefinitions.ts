@@ -11,6 +11,7 @@ import { checkThenChains } from './checkThenChains';
 import { checkMappings } from './checkMappings';
 import type { GraphqlShapes } from './checkBindings';
 import { checkLayerIds, checkSettings, servedCombinations } from './checkSettings';
+import { checkSchemaPatches, checkSchemas } from './checkSchemas';
 
 /** Options of {@link lintDefinitions}. */
 export interface LintOptions extends KnownNames {
@@ -52,6 +53,8 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkMappings(defs),
     ...checkSettings(defs),
     ...checkLayerIds(defs),
+    ...checkSchemas(defs, selections),
+    ...checkSchemaPatches(defs),
   ];
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   // One finding per place and problem (a YAML alias or a fragment repeats the same expression).
