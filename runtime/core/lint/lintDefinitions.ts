@@ -44,7 +44,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
   const findings = [
     ...checkNames(defs, references, options),
     ...checkReachability(defs),
-    ...checkLogicPaths(defs, references),
+    ...checkLogicPaths(defs, references, selections),
     ...checkMessages(defs, references, selections),
     ...checkPlaceholders(defs, references, selections),
     ...checkLayerKeys(defs),
