@@ -9,7 +9,7 @@ import { checkLayerKeys } from './checkLayerKeys';
 import { checkFormFields } from './checkFormFields';
 import { checkThenChains } from './checkThenChains';
 import { checkMappings } from './checkMappings';
-import type { GraphqlShapes } from './checkBindings';
+import { checkBindings, type GraphqlShapes } from './checkBindings';
 import { checkLayerIds, checkSettings, servedCombinations } from './checkSettings';
 import { checkSchemaPatches, checkSchemas } from './checkSchemas';
 
@@ -55,6 +55,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkLayerIds(defs),
     ...checkSchemas(defs, selections),
     ...checkSchemaPatches(defs),
+    ...checkBindings(defs, options.graphql),
   ];
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   // One finding per place and problem (a YAML alias or a fragment repeats the same expression).
