@@ -48,6 +48,8 @@ export interface ExtensionManifest {
   formats?: string[];
   /** Message keys code shows (the runtime's renderers, extensions); lint checks they resolve. */
   messages?: string[];
+  /** Message key (of `messages`) -> the placeholder names the code fills in it; any other is a lint finding. */
+  placeholders?: Record<string, string[]>;
 }
 
 /** file -> JSON pointer -> [line, column] (1-based) of the value, or of its key for collections. */
