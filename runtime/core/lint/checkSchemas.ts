@@ -91,6 +91,9 @@ export function schemaProblems(schema: JsonSchema): Problem[] {
         out.push({ pointer: `${pointer}/${low}`, message: `${low} ${node[low]} is above ${high} ${node[high]}: no value can pass`, hint: `make ${low} at most ${high}` });
       }
     }
+    if (Array.isArray(node.enum) && node.default !== undefined && !node.enum.some((v) => JSON.stringify(v) === JSON.stringify(node.default))) {
+      out.push({ pointer: `${pointer}/default`, message: `default ${JSON.stringify(node.default)} is not one of the enum values`, hint: didYouMean(String(node.default), node.enum.map(String)) });
+    }
     const bad = regexProblem(node.pattern);
     if (bad) out.push({ pointer: `${pointer}/pattern`, message: `pattern does not compile: ${bad}`, hint: 'write an ECMAScript regular expression valid with the u flag' });
     for (const key of Object.keys(isObject(node.patternProperties) ? node.patternProperties : {})) {

@@ -147,6 +147,23 @@ export function checkSettings(defs: DefinitionSet): DefinitionError[] {
       }
     }
   }
+  // A nested layer (e.g. a brand-for-region body) for a value its own file does not serve never applies.
+  for (const layer of defs.config.layers) {
+    const last = /^\/layers\/\{([A-Za-z0-9_]+)\}$/.exec(layer.at ?? '');
+    if (!last) continue;
+    const paths = annotatedPaths(schema).filter((a) => a.keyword === 'x-serves' && a.value === last[1]);
+    const regex = patternRegex(layer.file);
+    for (const [file, content] of Object.entries(defs.layerFiles)) {
+      if (!regex.test(file)) continue;
+      const served = paths.flatMap(({ path }) => valuesAt(content.settings, path, '').map((v) => String(v.value)));
+      if (served.length === 0) continue;
+      for (const name of Object.keys(content.layers ?? {})) {
+        if (!served.includes(name) && (choices[last[1]] ?? []).includes(name)) {
+          out.push(errorAt(defs.sources, file, toPointer(['layers', name]), `layer '${layer.name}' for ${last[1]} '${name}' never applies: this file serves ${served.join(', ')}`, `add '${name}' to the values it serves, or remove this layer`));
+        }
+      }
+    }
+  }
   return out;
 }
 
