@@ -2,10 +2,8 @@
  * `npm run lint:defs [-- --root <dir>] [--widgets a,b]`: load and lint the definitions; prints
  * `file:line:column: message (hint)` per finding and exits non-zero when there is any.
  */
-import { join } from 'node:path';
 import { formatError } from '../runtime/core/source';
-import { lintDefinitions } from '../runtime/core/lint';
-import { graphqlOperations, loadDefinitionsFromDir } from '../runtime/node';
+import { lintDir } from '../runtime/node';
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -13,13 +11,9 @@ function argument(name: string): string | undefined {
 }
 
 const root = argument('root') ?? process.cwd();
-const { defs, errors } = loadDefinitionsFromDir(root);
-const graphqlDir = join(root, defs.config.graphql ?? 'server/graphql');
-const operations = graphqlOperations(graphqlDir);
 const widgets = argument('widgets')?.split(',').filter(Boolean);
-const { findings, notes } = lintDefinitions(defs, { operations, widgets });
-const all = [...errors, ...findings];
+const { defs, findings, notes, graphqlDir } = lintDir(root, { widgets });
 for (const note of notes) console.log(`note: ${note}${note.startsWith('GraphQL') ? ` (no *.graphql under ${graphqlDir})` : ''}`);
-for (const finding of all) console.log(formatError(finding));
-console.log(all.length === 0 ? `definitions clean: ${Object.keys(defs.flows).length} flows, ${Object.keys(defs.schemas).length} schemas, ${Object.keys(defs.layerFiles).length} layer files` : `${all.length} finding(s)`);
-process.exitCode = all.length === 0 ? 0 : 1;
+for (const finding of findings) console.log(formatError(finding));
+console.log(findings.length === 0 ? `definitions clean: ${Object.keys(defs.flows).length} flows, ${Object.keys(defs.schemas).length} schemas, ${Object.keys(defs.layerFiles).length} layer files` : `${findings.length} finding(s)`);
+process.exitCode = findings.length === 0 ? 0 : 1;

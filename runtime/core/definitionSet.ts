@@ -27,6 +27,15 @@ export interface ConfigDef {
   graphql?: string;
   /** Top-level context roots logic may read besides the form schema (e.g. `user`, `record`). */
   contextRoots?: string[];
+  /**
+   * JSON Schema every layer's `settings` must match (each layer on its own: no `required`), e.g.
+   * `schemas/settings.json`. Lint reads two annotations in it: `x-unique` (no two layer files may
+   * give one value) and `x-serves: <placeholder>` (the values of that placeholder this layer file
+   * serves: each must be a known value, and selections pairing the file with another are not checked).
+   */
+  settingsSchema?: string;
+  /** Record root -> schema id describing it, so `var: record.<root>.*` paths are checked, e.g. `{ scoreboard: scoreboard }`. */
+  recordSchemas?: Record<string, string>;
 }
 
 /** Names the code registers from outside the runtime; definitions may only reference these. */
@@ -39,6 +48,8 @@ export interface ExtensionManifest {
   formats?: string[];
   /** Message keys code shows (the runtime's renderers, extensions); lint checks they resolve. */
   messages?: string[];
+  /** Message key (of `messages`) -> the placeholder names the code fills in it; any other is a lint finding. */
+  placeholders?: Record<string, string[]>;
 }
 
 /** file -> JSON pointer -> [line, column] (1-based) of the value, or of its key for collections. */
@@ -59,6 +70,8 @@ export interface DefinitionSet {
   layerFiles: Record<string, LayerDef>;
   /** Extension manifest, when the config names one and it exists. */
   manifest?: ExtensionManifest;
+  /** The settings schema (config `settingsSchema`), when the config names one and it exists. */
+  settingsSchema?: JsonSchema;
   /** Source positions for every value, for errors and provenance. */
   sources: SourceMaps;
   /** Mappings (fragments/*.yaml, `mapping:`) by name: expanded where flows use them, kept for lint. */

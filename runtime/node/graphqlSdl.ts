@@ -6,9 +6,10 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   buildASTSchema, getNamedType, getNullableType, isNonNullType, Kind, parse, type DefinitionNode, isObjectType, isScalarType, isEnumType,
-  type GraphQLField, type GraphQLObjectType, type GraphQLSchema,
+  isInputObjectType, type GraphQLField, type GraphQLInputType, type GraphQLObjectType, type GraphQLSchema,
 } from 'graphql';
 import type { GraphQLCachePolicy } from '../core/bundle';
+import type { GraphqlArgShape, GraphqlShapes } from '../core/lint/checkBindings';
 
 function sdlFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -120,4 +121,30 @@ export function cachePolicy(schemas: (GraphQLSchema | undefined)[], operations: 
     }
   }
   return { noCache: [...noCache].sort(), keyFields };
+}
+
+/**
+ * The argument shapes of every operation in the SDL under `dir` (lint checks binding variables
+ * against them): each argument's and input field's type as written (`[ID!]!`) and whether it is
+ * required (non-null, no default); enum values; undefined when there is no SDL.
+ */
+export function graphqlShapes(dir: string): GraphqlShapes | undefined {
+  const schema = loadSdl(dir);
+  if (!schema) return undefined;
+  const shape = (field: { type: GraphQLInputType; defaultValue?: unknown }): GraphqlArgShape => ({
+    type: field.type.toString(),
+    required: isNonNullType(field.type) && field.defaultValue === undefined,
+  });
+  const operations: GraphqlShapes['operations'] = {};
+  for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    for (const field of Object.values(root?.getFields() ?? {})) operations[field.name] = Object.fromEntries(field.args.map((a) => [a.name, shape(a)]));
+  }
+  const inputs: GraphqlShapes['inputs'] = {};
+  const enums: GraphqlShapes['enums'] = {};
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (type.name.startsWith('__')) continue;
+    if (isInputObjectType(type)) inputs[type.name] = Object.fromEntries(Object.values(type.getFields()).map((f) => [f.name, shape(f)]));
+    else if (isEnumType(type)) enums[type.name] = type.getValues().map((v) => v.name);
+  }
+  return { operations, inputs, enums };
 }

@@ -1,4 +1,5 @@
 export { readDefinitions } from './readDefinitions';
 export { loadDefinitionsFromDir } from './loadFromDisk';
-export { cachePolicy, graphqlOperations, loadSdl, sdlTexts, operationDocument } from './graphqlSdl';
+export { cachePolicy, graphqlOperations, graphqlShapes, loadSdl, sdlTexts, operationDocument } from './graphqlSdl';
+export { lintDir, type LintDirResult } from './lintDir';
 export { createBundle, type FlowFilter, type PreparedBundle } from './createBundle';

@@ -23,9 +23,10 @@ function configuredRoots(root: string): string[] {
   const path = join(root, CONFIG_FILE);
   if (!existsSync(path)) return [];
   try {
-    const config = parse(readFileSync(path, 'utf8')) as { layers?: { file?: unknown }[]; manifest?: unknown } | null;
+    const config = parse(readFileSync(path, 'utf8')) as { layers?: { file?: unknown }[]; manifest?: unknown; settingsSchema?: unknown } | null;
     const roots = (config?.layers ?? []).map((layer) => String(layer.file ?? '').split('/')[0]).filter((p) => p && !p.includes('{'));
     if (typeof config?.manifest === 'string') roots.push(config.manifest);
+    if (typeof config?.settingsSchema === 'string') roots.push(config.settingsSchema);
     return roots;
   } catch {
     return []; // the loader reports the syntax error with its position

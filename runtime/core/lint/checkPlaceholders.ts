@@ -11,6 +11,15 @@ import type { Reference } from './collectReferences';
 const label = (selection: Record<string, string>) => Object.entries(selection).map(([k, v]) => `${k}=${v}`).join(',') || 'no selection';
 
 /**
+ * What a validation text is filled with (runtime/core/messages/validateForm): `n`, the failing keyword's
+ * limit, and the keyword's ajv error parameters. Nothing else (not even settings) fills it.
+ */
+export const VALIDATION_PLACEHOLDERS = [
+  'n', 'limit', 'missingProperty', 'pattern', 'format', 'allowedValues', 'allowedValue', 'type', 'comparison',
+  'additionalProperty', 'property', 'propertyName', 'len', 'i', 'j', 'passingSchemas', 'failingKeyword', 'caseIndex', 'multipleOf', 'deps', 'depsCount',
+];
+
+/**
  * What fills a text's placeholders where it is shown: the names the caller supplies (the step context's
  * roots and the block's `vars`; a uiSchema text gets `settings` only), or undefined where the caller's
  * values are not known statically (validation messages get the failing rule's parameters).
@@ -29,10 +38,12 @@ function callers(defs: DefinitionSet, roots: string[]) {
     /** The names the caller supplies, or undefined when not known statically. */
     supplied(ref: Reference): string[] | undefined {
       if (/^schemas\/.*\.ui\.json$/.test(ref.file)) return ['settings'];
+      // Schemas' x-messages and named formats' messages are validation texts, filled from the failing rule.
+      if (/\/x-messages\//.test(ref.pointer) || /\/formats\/[^/]+\/message$/.test(ref.pointer)) return VALIDATION_PLACEHOLDERS;
       if (!blocks.has(ref.file)) return undefined;
       const site = siteOf(ref);
       // A form's field messages and rules are validation texts, filled from the failing rule.
-      if (site?.type === 'form' && !ref.pointer.endsWith('/submitLabel')) return undefined;
+      if (site?.type === 'form' && !ref.pointer.endsWith('/submitLabel')) return VALIDATION_PLACEHOLDERS;
       if (/\/completion\//.test(ref.pointer)) return undefined;
       return [...roots, ...(site?.vars ?? [])];
     },
@@ -78,6 +89,28 @@ export function checkPlaceholders(defs: DefinitionSet, references: Reference[], 
     const hint = `set ${path} in a layer every such selection applies, or remove the placeholder`;
     out.push(at ? errorAt(defs.sources, at.file, at.pointer, message, hint) : { file: '', line: 1, column: 1, pointer: '', message, hint });
   }
+  // Texts whose caller is known by key: validation.* (filled from the failing rule) and those code shows (the manifest's placeholders).
+  const manifest = defs.manifest;
+  const byKey = new Map<string, { names: string[]; hint: string }>();
+  for (const key of manifest?.messages ?? []) {
+    const names = [...(manifest?.placeholders?.[key] ?? []), 'settings'];
+    byKey.set(key, { names, hint: `the code fills ${names.map((n) => `{${n}${n === 'settings' ? '...' : ''}}`).join(', ')} (placeholders in ${defs.config.manifest ?? 'the manifest'}); change the text, or the code and its placeholders entry` });
+  }
+  const reported = new Set<string>();
+  for (const layers of resolved) {
+    for (const [key, text] of Object.entries(layers.messages)) {
+      const caller = key.startsWith('validation.') ? { names: VALIDATION_PLACEHOLDERS, hint: `a validation text is filled with ${VALIDATION_PLACEHOLDERS.slice(0, 4).map((n) => `{${n}}`).join(', ')} ... of the failing rule only` } : byKey.get(key);
+      if (!caller) continue;
+      for (const name of placeholdersIn(text)) {
+        if (caller.names.includes(name.split('.')[0])) continue;
+        const at = layers.provenance(`/messages/${escapeSegment(key)}`);
+        const id = `${at?.file}\0${at?.pointer}\0${name}`;
+        if (!at || reported.has(id)) continue;
+        reported.add(id);
+        out.push(errorAt(defs.sources, at.file, at.pointer, `placeholder {${name}} of '${key}' is filled by nothing (it would show empty)`, caller.hint));
+      }
+    }
+  }
   // Names each referencing block supplies vs the names its text uses.
   const seen = new Set<string>();
   for (const ref of messageRefs) {
@@ -87,6 +120,19 @@ export function checkPlaceholders(defs: DefinitionSet, references: Reference[], 
     for (const placeholder of used) {
       const root = placeholder.split('.')[0];
       if (names.includes(root)) continue;
+      if (names === VALIDATION_PLACEHOLDERS) {
+        // A validation text is wrong wherever it is used: reported at the text, once.
+        for (const layers of resolved) {
+          if (!placeholdersIn(layers.messages[ref.name] ?? '').includes(placeholder)) continue;
+          const at = layers.provenance(`/messages/${escapeSegment(ref.name)}`);
+          const id = `${at?.file}\0${at?.pointer}\0${placeholder}`;
+          if (!at || reported.has(id)) continue;
+          reported.add(id);
+          out.push(errorAt(defs.sources, at.file, at.pointer, `placeholder {${placeholder}} of '${ref.name}' is filled by nothing (it would show empty)`,
+            `a validation text is filled with ${VALIDATION_PLACEHOLDERS.slice(0, 4).map((n) => `{${n}}`).join(', ')} ... of the failing rule only`));
+        }
+        continue;
+      }
       const id = `${ref.file}\0${ref.pointer}\0${placeholder}`;
       if (seen.has(id)) continue;
       seen.add(id);

@@ -53,7 +53,7 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
   // A one-key literal whose key is close to an operation name is most likely a mistyped operation:
   // it is checked as logic, so lint reports it with a hint.
   const template = (value: unknown, pointer: string, formSchemas?: string[]) => {
-    for (const part of [...templateParts(value, operations), ...templateTypos(value, ops)]) logic(part, pointer, formSchemas);
+    for (const part of [...locatedParts(value, pointer, operations), ...templateTypos(value, ops, pointer)]) logic(part.logic as Logic, part.pointer, formSchemas);
   };
   message(flow.title, '/title');
   for (const [role, value] of Object.entries(flow.roles ?? {})) logic(value, toPointer(['roles', role]));
@@ -206,12 +206,20 @@ function uiReferences(node: unknown, file: string, pointer: string, schemaId: st
   return out;
 }
 
-/** One-key literal objects of a template whose key looks like a mistyped operation name. */
-function templateTypos(template: unknown, ops: string[]): unknown[] {
-  if (Array.isArray(template)) return template.flatMap((t) => templateTypos(t, ops));
+/** The logic parts of a template (as {@link templateParts} finds them), each with its pointer. */
+function locatedParts(template: unknown, pointer: string, operations: ReadonlySet<string>): { logic: unknown; pointer: string }[] {
+  if (Array.isArray(template)) return template.flatMap((item, i) => locatedParts(item, `${pointer}/${i}`, operations));
+  if (template === null || typeof template !== 'object') return [];
+  if (templateParts(template, operations)[0] === template) return [{ logic: template, pointer }];
+  return Object.entries(template).flatMap(([key, value]) => locatedParts(value, `${pointer}${toPointer([key])}`, operations));
+}
+
+/** One-key literal objects of a template whose key looks like a mistyped operation name, with their pointers. */
+function templateTypos(template: unknown, ops: string[], pointer: string): { logic: unknown; pointer: string }[] {
+  if (Array.isArray(template)) return template.flatMap((t, i) => templateTypos(t, ops, `${pointer}/${i}`));
   if (template === null || typeof template !== 'object') return [];
   const keys = Object.keys(template);
   if (keys.length === 1 && ops.includes(keys[0])) return [];
-  if (keys.length === 1 && keys[0].length >= 4 && closest(keys[0], ops) !== undefined) return [template];
-  return Object.values(template).flatMap((t) => templateTypos(t, ops));
+  if (keys.length === 1 && keys[0].length >= 4 && closest(keys[0], ops, false) !== undefined) return [{ logic: template, pointer }];
+  return Object.entries(template).flatMap(([key, t]) => templateTypos(t, ops, `${pointer}${toPointer([key])}`));
 }

@@ -1,5 +1,4 @@
 import type { DefinitionError, DefinitionSet } from '../types';
-import { layerCombinations } from '../layers/layerChoices';
 import { collectReferences } from './collectReferences';
 import { checkNames, type KnownNames } from './checkNames';
 import { checkReachability } from './checkReachability';
@@ -10,11 +9,16 @@ import { checkLayerKeys } from './checkLayerKeys';
 import { checkFormFields } from './checkFormFields';
 import { checkThenChains } from './checkThenChains';
 import { checkMappings } from './checkMappings';
+import { checkBindings, type GraphqlShapes } from './checkBindings';
+import { checkLayerIds, checkSettings, servedCombinations } from './checkSettings';
+import { checkSchemaPatches, checkSchemas } from './checkSchemas';
 
 /** Options of {@link lintDefinitions}. */
 export interface LintOptions extends KnownNames {
-  /** Layer selections to check message keys for; default: every combination of the layer files present. */
+  /** Layer selections to check message keys for; default: every combination of the layer files present that some file serves ({@link servedCombinations}). */
   selections?: Record<string, string>[];
+  /** The GraphQL API's argument shapes, to check binding variables against (undefined: not checked). */
+  graphql?: GraphqlShapes;
 }
 
 /** Findings and notes (checks skipped and why). */
@@ -36,18 +40,29 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
   if (!options.operations) notes.push('GraphQL operation names not checked: no operation list given');
   if (!defs.manifest) notes.push('no extension manifest: every widget, effect and added logic operation will be reported');
   const references = collectReferences(defs);
-  const selections = options.selections ?? layerCombinations(defs);
+  const selections = options.selections ?? servedCombinations(defs);
   const findings = [
     ...checkNames(defs, references, options),
     ...checkReachability(defs),
-    ...checkLogicPaths(defs, references),
+    ...checkLogicPaths(defs, references, selections),
     ...checkMessages(defs, references, selections),
     ...checkPlaceholders(defs, references, selections),
     ...checkLayerKeys(defs),
     ...checkFormFields(defs),
     ...checkThenChains(defs),
     ...checkMappings(defs),
+    ...checkSettings(defs),
+    ...checkLayerIds(defs),
+    ...checkSchemas(defs, selections),
+    ...checkSchemaPatches(defs),
+    ...checkBindings(defs, options.graphql),
   ];
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
-  return { findings, notes };
+  // One finding per place and problem (a YAML alias or a fragment repeats the same expression).
+  const seen = new Set<string>();
+  const unique = findings.filter((f) => {
+    const key = `${f.file}\0${f.line}\0${f.column}\0${f.message}`;
+    return !seen.has(key) && !!seen.add(key);
+  });
+  return { findings: unique, notes };
 }

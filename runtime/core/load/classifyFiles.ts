@@ -1,7 +1,7 @@
 import type { ConfigDef } from '../types';
 
 /** What a definition file is, decided by its path and the config's layer patterns. */
-export type FileKind = 'config' | 'layer' | 'flow' | 'fragment' | 'schema' | 'uiSchema' | 'meta' | 'manifest' | 'other';
+export type FileKind = 'config' | 'layer' | 'flow' | 'fragment' | 'schema' | 'uiSchema' | 'meta' | 'manifest' | 'settingsSchema' | 'other';
 
 /** The config file's path inside a definition set. */
 export const CONFIG_FILE = 'fleetform.yaml';
@@ -23,6 +23,7 @@ export function patternRegex(pattern: string): RegExp {
 export function classifyFile(path: string, config: ConfigDef | undefined): FileKind {
   if (path === CONFIG_FILE) return 'config';
   if (config?.manifest && path === config.manifest) return 'manifest';
+  if (config?.settingsSchema && path === config.settingsSchema) return 'settingsSchema';
   if (config?.layers.some((layer) => patternRegex(layer.file).test(path))) return 'layer';
   if (path.startsWith(META_DIR)) return path.endsWith('.json') ? 'meta' : 'other';
   if (path.startsWith('schemas/') && path.endsWith('.ui.json')) return 'uiSchema';
@@ -46,4 +47,5 @@ export const META_FOR: Partial<Record<FileKind, string>> = {
   schema: 'formSchema.json',
   uiSchema: 'uiSchema.json',
   manifest: 'manifest.json',
+  settingsSchema: 'formSchema.json',
 };

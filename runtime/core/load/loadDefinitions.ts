@@ -105,6 +105,9 @@ function place(defs: DefinitionSet, errors: DefinitionError[], file: string, kin
     case 'manifest':
       defs.manifest = value as ExtensionManifest;
       return;
+    case 'settingsSchema':
+      defs.settingsSchema = value as JsonSchema;
+      return;
     default:
       return;
   }
