@@ -128,6 +128,11 @@ describe('flows/_examples', () => {
     await view.waitFor(() => hasText(view!.container, fill('examples.functions.range', { 'shown.from': 26, 'shown.to': 50, 'shown.total': 60 })), 'range of page 2');
     expect(hasText(view.container, fill('examples.functions.last', { last: 3 }))).toBe(true);
     expect(hasText(view.container, fill('examples.functions.owner', { 'owner.name': 'Ada' }))).toBe(true);
+    expect(hasText(view.container, au('examples.functions.noLimit'))).toBe(true);
+    view.unmount();
+    view = await renderFlow('/examples/functions/show?max=80000');
+    await view.waitFor(() => hasText(view!.container, fill('examples.functions.last', { last: 3 })), 'the page');
+    expect(hasText(view.container, au('examples.functions.noLimit'))).toBe(false);
   });
 
   it('guarded transition: the first transition whose guard holds wins', async () => {
