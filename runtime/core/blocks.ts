@@ -125,6 +125,15 @@ export interface GroupBlock extends BlockBase {
   vars?: Record<string, Logic>;
   /** Expander: open at first. */
   open?: boolean;
+  /**
+   * Shorthand: on narrow screens the same blocks with these members over the group (e.g. a bar that folds into an
+   * expander); the loader writes out two groups, `media: wide` and `media: narrow`.
+   */
+  narrow?: {
+    variant?: 'column' | 'row' | 'bar' | 'panel' | 'expander' | 'sidebar' | 'actions';
+    title?: string;
+    open?: boolean;
+  };
 }
 
 /** One option of a choice. */
@@ -200,6 +209,8 @@ export interface ImageBlock extends BlockBase {
   height?: number;
   /** Makes the image a link (logic). */
   href?: Logic;
+  /** Shorthand: the loader adds a link with this label (message key) to `href` (a text without one), shown while `src` is empty. */
+  fallbackLabel?: string;
 }
 
 /** A horizontal stepper: numbered steps, the current step highlighted. */

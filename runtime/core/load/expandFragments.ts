@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { DefinitionError, SourceMaps } from '../types';
 import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../source';
 import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } from './mappings';
-import { blockShorthands, effectShorthands } from './shorthands';
+import { blockCopies, blockShorthands, effectShorthands } from './shorthands';
 
 /** What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping, a block preset. */
 export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset';
@@ -131,7 +131,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
         return;
       }
       if (kind === 'blocks' && isObject(item) && USE in item && Object.keys(item).length > 1) {
-        result.push(shorthands(preset(item, ic, [...out, String(result.length)]), ic, [...out, String(result.length)]));
+        shorthands(preset(item, ic, [...out, String(result.length)]), ic, out, result);
         return;
       }
       if ((kind === 'blocks' || kind === 'paths') && isObject(item) && USE in item) {
@@ -140,16 +140,25 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
         }
         return;
       }
-      const at = [...out, String(result.length)];
-      result.push(kind === 'blocks' ? shorthands(walk(item, ic, at), ic, at) : walk(item, ic, at));
+      const walked = walk(item, ic, [...out, String(result.length)]);
+      if (kind === 'blocks') shorthands(walked, ic, out, result);
+      else result.push(walked);
     });
   };
-  /** A block with its shorthands written out (./shorthands); what they add is credited to the block's position. */
-  const shorthands = (block: unknown, c: Cursor, out: string[]): unknown => {
+  /**
+   * A block with its shorthands written out (./shorthands), pushed onto the block list `result` at `out`: one
+   * block, or the blocks it stands for; what they add is credited to the block's position.
+   */
+  const shorthands = (block: unknown, c: Cursor, out: string[], result: unknown[]): void => {
     const written = blockShorthands(block);
     for (const p of written.problems) errors.push(errorAt(sources, c.file, `${c.pointer}/${p.key}`, p.message, p.hint));
-    if (written.block !== block) credit(written.block, out, here(c));
-    return written.block;
+    const copies = blockCopies(written.block);
+    copies.forEach((copy, i) => {
+      const at = [...out, String(result.length)];
+      if (i > 0) positions[toPointer(at)] = here(c);
+      if (copy !== block) credit(copy, at, here(c));
+      result.push(copy);
+    });
   };
   /** Give every position under `out` that has none the position `at`. */
   const credit = (value: unknown, out: string[], at: [number, number]): void => {

@@ -53,6 +53,30 @@ export function blockShorthands(block: unknown): { block: unknown; problems: Sho
   return { block: out, problems };
 }
 
+/**
+ * A block written out as the blocks it stands for (the block alone when it is no such shorthand):
+ * - a group's `narrow: { variant, title, ... }` is two groups: this one on wide screens (`media: wide`) and, on
+ *   narrow ones, the same blocks with those members over it (`media: narrow`), e.g. a bar that folds into an expander;
+ * - an image's `fallbackLabel: key` adds a link with that label to the image's `href` (a text when it has none),
+ *   shown while `src` is empty (and the image's own `visibleWhen` holds).
+ */
+export function blockCopies(block: unknown): unknown[] {
+  if (!isObject(block)) return [block];
+  if (block.type === 'group' && isObject(block.narrow)) {
+    const { narrow, ...group } = block;
+    return [{ ...group, media: 'wide' }, { ...group, ...narrow, media: 'narrow' }];
+  }
+  if (block.type === 'image' && typeof block.fallbackLabel === 'string') {
+    const { fallbackLabel, ...image } = block;
+    const noSource = { '!': image.src };
+    const fallback: Obj = image.href === undefined ? { type: 'text', text: fallbackLabel } : { type: 'link', label: fallbackLabel, href: image.href };
+    if (image.media !== undefined) fallback.media = image.media;
+    fallback.visibleWhen = image.visibleWhen === undefined ? noSource : { and: [...conditions(image.visibleWhen), noSource] };
+    return [image, fallback];
+  }
+  return [block];
+}
+
 /** An effect with its shorthand written out: `{ set: { a: 1, b: 2 } }` is `[{ set: a, value: 1 }, { set: b, value: 2 }]`. */
 export function effectShorthands(effect: unknown): unknown[] {
   if (!isObject(effect) || !isObject(effect.set)) return [effect];

@@ -44,6 +44,33 @@ describe('block shorthands', () => {
     );
   });
 
+  it("a group's narrow is two groups: itself on wide screens, with those members over it on narrow ones", () => {
+    const flow = same(
+      withBlock('      - { type: group, variant: bar, narrow: { variant: expander, title: title }, blocks: [{ type: text, text: go }] }\n      - { type: text, text: close }'),
+      withBlock([
+        '      - { type: group, variant: bar, media: wide, blocks: [{ type: text, text: go }] }',
+        '      - { type: group, variant: expander, title: title, media: narrow, blocks: [{ type: text, text: go }] }',
+        '      - { type: text, text: close }',
+      ].join('\n')),
+    );
+    expect(JSON.stringify(flow)).not.toContain('"narrow":{');
+  });
+
+  it("an image's fallbackLabel adds a link to its href (a text without one), shown while its source is empty (and the image's own condition holds)", () => {
+    same(
+      withBlock([
+        '      - { type: image, src: { var: state.logo }, alt: title, href: /x, fallbackLabel: go }',
+        '      - { type: image, src: { var: state.logo }, alt: title, media: wide, hiddenWhen: { var: user }, fallbackLabel: go }',
+      ].join('\n')),
+      withBlock([
+        '      - { type: image, src: { var: state.logo }, alt: title, href: /x }',
+        "      - { type: link, label: go, href: /x, visibleWhen: { '!': { var: state.logo } } }",
+        "      - { type: image, src: { var: state.logo }, alt: title, media: wide, visibleWhen: { '!': { var: user } } }",
+        "      - { type: text, text: go, media: wide, visibleWhen: { and: [{ '!': { var: user } }, { '!': { var: state.logo } }] } }",
+      ].join('\n')),
+    );
+  });
+
   it('reports a shorthand that cannot be written out, at its member', () => {
     const { errors } = load(withBlock([
       "      - { type: text, text: go, visibleWhen: true, hiddenWhen: { var: user } }",

@@ -97,11 +97,29 @@ describe('flows/_examples', () => {
     await click(await view.waitFor(() => button(document.body, au('examples.shorthands.close')), 'close button'));
     await view.waitFor(() => !hasText(document.body, body), 'the dialog closed');
     const flow = JSON.stringify(AU.flows.exampleShorthands);
-    for (const shorthand of ['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel']) expect(flow).not.toContain(shorthand);
+    for (const shorthand of ['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel', 'fallbackLabel', '"narrow":{']) expect(flow).not.toContain(shorthand);
     view.unmount();
     view = await renderFlow('/examples/shorthands/form', { user: { id: 'u1' } });
     await view.waitFor(() => button(view!.container, au('examples.save')), 'the form');
     expect(hasText(view.container, au('examples.shorthands.guest'))).toBe(false);
+  });
+
+  it("shorthands: an image's fallback link while it has no source, a group that is another variant on phones", async () => {
+    view = await renderFlow('/examples/shorthands/page');
+    const links = () => [...view!.container.querySelectorAll('a')].filter((a) => a.textContent === au('examples.shorthands.logo'));
+    await view.waitFor(() => links().length, 'the fallback link');
+    expect(links().map((a) => a.getAttribute('href'))).toEqual(['/examples/shorthands/form']);
+    expect(view.container.querySelector('img')).toBeNull();
+    // The group twice, each shown by CSS on its screens only: a row, and an expander under its title.
+    const small = [...view.container.querySelectorAll('section, details')].filter((el) => el.textContent?.includes(au('examples.shorthands.footer')));
+    expect(small.map((el) => el.tagName)).toEqual(['SECTION', 'DETAILS']);
+    expect(small[1].querySelector('summary')?.textContent).toBe(au('examples.shorthands.more'));
+    view.unmount();
+    view = await renderFlow('/examples/shorthands/page', { user: { id: 'u1', logo: '/logo.png' } });
+    await view.waitFor(() => view!.container.querySelector('img'), 'the logo');
+    expect(view.container.querySelector('img')?.getAttribute('src')).toBe('/logo.png');
+    expect(view.container.querySelector('img')?.closest('a')?.getAttribute('href')).toBe('/examples/shorthands/form');
+    expect(links()).toEqual([]);
   });
 
   it('functions: named functions called like logic operations', async () => {
@@ -110,6 +128,11 @@ describe('flows/_examples', () => {
     await view.waitFor(() => hasText(view!.container, fill('examples.functions.range', { 'shown.from': 26, 'shown.to': 50, 'shown.total': 60 })), 'range of page 2');
     expect(hasText(view.container, fill('examples.functions.last', { last: 3 }))).toBe(true);
     expect(hasText(view.container, fill('examples.functions.owner', { 'owner.name': 'Ada' }))).toBe(true);
+    expect(hasText(view.container, au('examples.functions.noLimit'))).toBe(true);
+    view.unmount();
+    view = await renderFlow('/examples/functions/show?max=80000');
+    await view.waitFor(() => hasText(view!.container, fill('examples.functions.last', { last: 3 })), 'the page');
+    expect(hasText(view.container, au('examples.functions.noLimit'))).toBe(false);
   });
 
   it('guarded transition: the first transition whose guard holds wins', async () => {
