@@ -4,6 +4,7 @@
  * Content-Length and while streaming),, the request log line, the log format
  * with its redaction of secrets, and the brand lookup cache.
  */
+import { execFileSync } from 'node:child_process';
 import { request as httpRequest, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -211,6 +212,15 @@ describe('log lines (pino)', () => {
     expect(yoga.args).toEqual([{ headers: { cookie: '[redacted]' } }, { password: '[redacted]' }]);
     expect(failure.error).toMatchObject({ type: 'Error', message: 'boom' });
     expect(failure.error.stack).toContain('requestPipeline.test.ts');
+  });
+
+  it('on stdout: batched, every line written by exit, in order, secrets redacted', () => {
+    const script = "import { createLogger } from './server/log/index.ts'; const log = createLogger('info'); for (let i = 0; i < 3000; i++) log.info({ i }, 'line'); log.error({ password: 'pw-1' }, 'last');";
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: new URL('../../..', import.meta.url).pathname, encoding: 'utf8' });
+    const lines = out.trim().split('\n').map((line) => JSON.parse(line) as { i?: number; msg: string; password?: string });
+    expect(lines).toHaveLength(3001);
+    expect(lines.slice(0, 3000).map((l) => l.i)).toEqual([...Array(3000).keys()]);
+    expect(lines[3000]).toMatchObject({ msg: 'last', password: '[redacted]' });
   });
 
   it('redact at any depth and in arrays, copying only what held a secret', () => {
