@@ -50,6 +50,8 @@ export interface ExtensionManifest {
   messages?: string[];
   /** Message key (of `messages`) -> the placeholder names the code fills in it; any other is a lint finding. */
   placeholders?: Record<string, string[]>;
+  /** Named validators the code registers; a setting annotated `x-registered: validators` must name one. */
+  validators?: string[];
 }
 
 /** file -> JSON pointer -> [line, column] (1-based) of the value, or of its key for collections. */

@@ -6,7 +6,7 @@ import { patternRegex } from '../load/classifyFiles';
 import { fillPattern, layerChoices, layerCombinations, placeholdersOf } from '../layers/layerChoices';
 
 /** Annotations of the settings schema lint acts on. */
-const ANNOTATIONS = ['x-unique', 'x-serves'] as const;
+const ANNOTATIONS = ['x-unique', 'x-serves', 'x-registered'] as const;
 
 /** A settings path an annotation sits on (`*` for any array item). */
 interface Annotated {
@@ -109,7 +109,8 @@ function settingError(defs: DefinitionSet, { file, at }: Body, error: ErrorObjec
 /**
  * Settings of every layer (base, overlays, nested layers) against the config's settings schema, each
  * layer on its own: unknown keys (with did-you-mean), wrong types and shapes. Then the schema's
- * annotations: `x-unique` values given by two layer files, `x-serves` values no layer file has.
+ * annotations: `x-unique` values given by two layer files, `x-serves` values no layer file has,
+ * `x-registered: <list>` values the extension manifest's list of that name does not hold.
  */
 export function checkSettings(defs: DefinitionSet): DefinitionError[] {
   const schema = defs.settingsSchema;
@@ -140,6 +141,13 @@ export function checkSettings(defs: DefinitionSet): DefinitionError[] {
           const owner = owners.get(text);
           if (owner === undefined) owners.set(text, body.file);
           else out.push(errorAt(defs.sources, body.file, found.pointer, `'${text}' is already given by ${owner} (settings.${path.filter((p) => p !== '*').join('.')})`, `one value, one owner: remove it here or from ${owner}`));
+        } else if (keyword === 'x-registered' && typeof value === 'string') {
+          const registered = ((defs.manifest ?? {}) as Record<string, unknown>)[value];
+          const names = Array.isArray(registered) ? registered.map(String) : [];
+          if (!names.includes(text)) {
+            const where = `register it and list it under ${value} in ${defs.config.manifest ?? 'the extension manifest'}`;
+            out.push(errorAt(defs.sources, body.file, found.pointer, `'${text}' is no registered ${value} entry (${names.join(', ') || 'none'})`, didYouMean(text, names) ?? where));
+          }
         } else if (keyword === 'x-serves' && typeof value === 'string') {
           const known = choices[value] ?? [];
           if (!known.includes(text)) out.push(errorAt(defs.sources, body.file, found.pointer, `'${text}' is no known value of {${value}}`, didYouMean(text, known)));
