@@ -216,6 +216,9 @@ export interface ImageBlock extends BlockBase {
 /** A horizontal stepper: numbered steps, the current step highlighted. */
 export interface StepperBlock extends BlockBase {
   type: 'stepper';
-  /** Steps in order: flow step ids and message keys. */
+  /**
+   * Steps in order: flow step ids and message keys. Shorthand: `{ values: [a, b], labels: prefix }`, written
+   * out by the loader as `[{ step: a, label: prefix.a }, ...]` (as a choice's `options`).
+   */
   steps: { step: string; label: string }[];
 }

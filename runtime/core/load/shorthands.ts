@@ -82,3 +82,32 @@ export function effectShorthands(effect: unknown): unknown[] {
   if (!isObject(effect) || !isObject(effect.set)) return [effect];
   return Object.entries(effect.set).map(([path, value]) => ({ set: path, value }));
 }
+
+/** The sources page state may be grouped by: `state: { local: { name: default, ... }, memory: { ... } }`. */
+export const STATE_GROUPS: readonly string[] = ['local', 'memory'];
+
+/** Whether a state map's member is a group of entries (a source's name holding no `source` of its own). */
+export const isStateGroup = (key: string, value: unknown): value is Obj => STATE_GROUPS.includes(key) && isObject(value) && !('source' in value);
+
+/**
+ * A state map with its groups written out, each entry with where it was written (`group/name`, or `name`):
+ * `local: { shortlist: [] }` is `shortlist: { source: local, key: <keyPrefix>.shortlist, default: [] }`,
+ * `memory: { dialog: null }` is `dialog: { source: memory }` (null: no default); other members stay as they are.
+ */
+export function stateGroups(state: Obj, keyPrefix: string): { name: string; def: unknown; from: string[] }[] {
+  return Object.entries(state).flatMap(([key, value]) => {
+    if (!isStateGroup(key, value)) return [{ name: key, def: value, from: [key] }];
+    return Object.entries(value).map(([name, initial]) => {
+      const def: Obj = { source: key };
+      if (key === 'local') def.key = `${keyPrefix}.${name}`;
+      if (initial !== null) def.default = initial;
+      return { name, def, from: [key, name] };
+    });
+  });
+}
+
+/** A list written as `{ values: [a, b], labels: prefix }`: `[{ <valueKey>: a, label: prefix.a }, ...]` (options, stepper steps). */
+export function labelledList(value: Obj, valueKey: string): Obj[] {
+  const values = Array.isArray(value.values) ? value.values : [];
+  return values.map((v: unknown) => ({ [valueKey]: v, label: `${String(value.labels)}.${String(v)}` }));
+}

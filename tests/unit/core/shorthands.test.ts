@@ -99,3 +99,49 @@ describe('effect shorthands', () => {
     expect(errors[0].file).toBe('flows/demo.yaml');
   });
 });
+
+describe('state grouped by source', () => {
+  const withState = (flowState: string, stepState: string) => FLOW.replace('steps:\n  start:\n', `${flowState}steps:\n  start:\n${stepState}`);
+
+  it('local / memory groups are { source, key, default } entries in order; null: no default; local keys fleetform.<flow>[.<step>].<name>', () => {
+    const flow = same(
+      withState(
+        "state:\n  local: { picked: [], term: null }\n  memory: { open: false, dialog: null }\n  page: { source: query, type: int }\n",
+        "    state:\n      memory: { draft: {} }\n      local: { seen: 0 }\n",
+      ),
+      withState(
+        [
+          'state:',
+          '  picked: { source: local, key: fleetform.demo.picked, default: [] }',
+          '  term: { source: local, key: fleetform.demo.term }',
+          '  open: { source: memory, default: false }',
+          '  dialog: { source: memory }',
+          '  page: { source: query, type: int }',
+          '',
+        ].join('\n'),
+        '    state:\n      draft: { source: memory, default: {} }\n      seen: { source: local, key: fleetform.demo.start.seen, default: 0 }\n',
+      ),
+    );
+    expect(Object.keys(flow.state ?? {})).toEqual(['picked', 'term', 'open', 'dialog', 'page']);
+    expect(flow.steps.start.state).toEqual({ draft: { source: 'memory', default: {} }, seen: { source: 'local', key: 'fleetform.demo.start.seen', default: 0 } });
+  });
+
+  it('a state named like a source, written in full, stays a state', () => {
+    const flow = load(withState('state:\n  memory: { source: memory, default: 1 }\n', '')).defs.flows.demo;
+    expect(flow.state).toEqual({ memory: { source: 'memory', default: 1 } });
+  });
+
+  it('a group entry that is not a default-only map is reported by the meta-schema', () => {
+    expect(load(withState('state:\n  local: [a]\n', '')).errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('stepper steps by label prefix', () => {
+  it("steps: { values, labels } is [{ step, label: prefix.step }, ...]", () => {
+    const flow = same(
+      withBlock('      - { type: stepper, steps: { values: [start, end], labels: row } }'),
+      withBlock('      - { type: stepper, steps: [{ step: start, label: row.start }, { step: end, label: row.end }] }'),
+    );
+    expect(flow.steps.start.blocks?.[1]).toEqual({ type: 'stepper', steps: [{ step: 'start', label: 'row.start' }, { step: 'end', label: 'row.end' }] });
+  });
+});

@@ -80,7 +80,7 @@ describe('flows/_examples', () => {
     expect(flow).not.toContain('"queryState"');
   });
 
-  it('shorthands: hiddenWhen, submitNeeds, a dialog opened by state and closed by its close label, set of several paths', async () => {
+  it('shorthands: hiddenWhen, submitNeeds, a dialog opened by state and closed by its close label, set of several paths, state by source, stepper labels', async () => {
     view = await renderFlow('/examples/shorthands/form');
     await view.waitFor(() => hasText(view!.container, au('examples.shorthands.guest')), 'shown to a visitor');
     const save = () => button(view!.container, au('examples.save')) as HTMLButtonElement;
@@ -98,6 +98,14 @@ describe('flows/_examples', () => {
     await view.waitFor(() => !hasText(document.body, body), 'the dialog closed');
     const flow = JSON.stringify(AU.flows.exampleShorthands);
     for (const shorthand of ['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel', 'fallbackLabel', '"narrow":{']) expect(flow).not.toContain(shorthand);
+    // State grouped by source: memory `dialog` / `opened` above; local `visits` under its storage key.
+    await click(button(view.container, au('examples.shorthands.more')) as HTMLButtonElement);
+    await view.waitFor(() => hasText(view!.container, au('examples.shorthands.visits').replace('{visits}', '1')), 'one visit');
+    expect(localStorage.getItem('fleetform.exampleShorthands.visits')).toBe('1');
+    // The stepper's labels by prefix: the current step is 'page'.
+    expect(view.container.querySelector('[aria-current="step"]')?.textContent).toContain(au('examples.shorthands.step.page'));
+    expect(hasText(view.container, au('examples.shorthands.step.form'))).toBe(true);
+    for (const shorthand of ['"local":', '"memory":{', '"labels"']) expect(flow).not.toContain(shorthand);
     view.unmount();
     view = await renderFlow('/examples/shorthands/form', { user: { id: 'u1' } });
     await view.waitFor(() => button(view!.container, au('examples.save')), 'the form');
