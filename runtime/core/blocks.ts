@@ -27,6 +27,11 @@ export interface BlockBase {
   visibleWhen?: Logic;
   /** Shorthand for `visibleWhen: { '!': ... }`, written out by the loader (the runtime never sees it). */
   hiddenWhen?: Logic;
+  /**
+   * Shorthand: a copy of this block with these members over it, shown when this block is not (its `visibleWhen`
+   * negated), written out by the loader (the runtime never sees it).
+   */
+  otherwise?: Record<string, unknown>;
   /** Show only on narrow (phone) or wide screens (a CSS media query: no script decides). */
   media?: 'narrow' | 'wide';
   /** A note for authors; the runtime ignores it. */

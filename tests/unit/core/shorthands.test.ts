@@ -85,6 +85,31 @@ describe('block shorthands', () => {
   });
 });
 
+describe('otherwise: the other case of a block', () => {
+  it('a copy with the members over it and the condition negated, as simply as it can be written', () => {
+    same(
+      withBlock([
+        "      - { type: text, text: go, hiddenWhen: { var: user }, otherwise: { text: title } }",
+        "      - { type: button, label: go, event: proceed, visibleWhen: { '==': [{ var: x }, 1] }, otherwise: { label: close, event: proceed } }",
+        "      - { type: text, text: go, visibleWhen: { var: user }, otherwise: { text: title } }",
+      ].join('\n')),
+      withBlock([
+        "      - { type: text, text: go, visibleWhen: { '!': { var: user } } }",
+        '      - { type: text, text: title, visibleWhen: { var: user } }',
+        "      - { type: button, label: go, event: proceed, visibleWhen: { '==': [{ var: x }, 1] } }",
+        "      - { type: button, label: close, event: proceed, visibleWhen: { '!=': [{ var: x }, 1] } }",
+        '      - { type: text, text: go, visibleWhen: { var: user } }',
+        "      - { type: text, text: title, visibleWhen: { '!': { var: user } } }",
+      ].join('\n')),
+    );
+  });
+
+  it('a block with no condition to negate is reported at its otherwise', () => {
+    const { errors } = load(withBlock('      - { type: text, text: go, otherwise: { text: title } }'));
+    expect(errors.map((e) => e.message)).toContain('otherwise needs the visibleWhen or hiddenWhen it is the other case of');
+  });
+});
+
 describe('effect shorthands', () => {
   it('set of a map is one set per entry, in order', () => {
     same(

@@ -80,9 +80,10 @@ describe('flows/_examples', () => {
     expect(flow).not.toContain('"queryState"');
   });
 
-  it('shorthands: hiddenWhen, submitNeeds, a dialog opened by state and closed by its close label, set of several paths, state by source, stepper labels', async () => {
+  it('shorthands: hiddenWhen, otherwise, submitNeeds, a dialog opened by state and closed by its close label, set of several paths, state by source, stepper labels', async () => {
     view = await renderFlow('/examples/shorthands/form');
     await view.waitFor(() => hasText(view!.container, au('examples.shorthands.guest')), 'shown to a visitor');
+    expect(hasText(view.container, au('examples.shorthands.member'))).toBe(false);
     const save = () => button(view!.container, au('examples.save')) as HTMLButtonElement;
     await view.waitFor(() => save(), 'the form');
     expect(save().disabled).toBe(true);
@@ -97,7 +98,7 @@ describe('flows/_examples', () => {
     await click(await view.waitFor(() => button(document.body, au('examples.shorthands.close')), 'close button'));
     await view.waitFor(() => !hasText(document.body, body), 'the dialog closed');
     const flow = JSON.stringify(AU.flows.exampleShorthands);
-    for (const shorthand of ['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel', 'fallbackLabel', '"narrow":{']) expect(flow).not.toContain(shorthand);
+    for (const shorthand of ['hiddenWhen', 'otherwise', 'submitNeeds', 'openWhenState', 'closeLabel', 'fallbackLabel', '"narrow":{']) expect(flow).not.toContain(shorthand);
     // State grouped by source: memory `dialog` / `opened` above; local `visits` under its storage key.
     await click(button(view.container, au('examples.shorthands.more')) as HTMLButtonElement);
     await view.waitFor(() => hasText(view!.container, au('examples.shorthands.visits').replace('{visits}', '1')), 'one visit');
@@ -110,6 +111,7 @@ describe('flows/_examples', () => {
     view = await renderFlow('/examples/shorthands/form', { user: { id: 'u1' } });
     await view.waitFor(() => button(view!.container, au('examples.save')), 'the form');
     expect(hasText(view.container, au('examples.shorthands.guest'))).toBe(false);
+    expect(hasText(view.container, au('examples.shorthands.member'))).toBe(true);
   });
 
   it("shorthands: an image's fallback link while it has no source, a group that is another variant on phones", async () => {
