@@ -62,6 +62,7 @@ describe('flows/_examples', () => {
     await view.waitFor(() => hasText(view!.container, saved), 'the record read back');
     expect(hasText(view.container, au('examples.mapping.source').replace('{source}', 'web'))).toBe(true);
     expect(JSON.stringify(AU.flows.exampleMapping)).not.toContain('"use"');
+    expect(JSON.stringify(AU.flows.exampleMapping)).toContain('{"set":"state.saved.person.lastName","value":{"var":"event.form.lastName"}}');
   });
 
   it('presets: query state declared by a schema, a block preset completed by its use, options labelled by a key prefix', async () => {
