@@ -27,6 +27,11 @@ export interface BlockBase {
   visibleWhen?: Logic;
   /** Shorthand for `visibleWhen: { '!': ... }`, written out by the loader (the runtime never sees it). */
   hiddenWhen?: Logic;
+  /**
+   * Shorthand: a copy of this block with these members over it, shown when this block is not (its `visibleWhen`
+   * negated), written out by the loader (the runtime never sees it).
+   */
+  otherwise?: Record<string, unknown>;
   /** Show only on narrow (phone) or wide screens (a CSS media query: no script decides). */
   media?: 'narrow' | 'wide';
   /** A note for authors; the runtime ignores it. */
@@ -216,6 +221,9 @@ export interface ImageBlock extends BlockBase {
 /** A horizontal stepper: numbered steps, the current step highlighted. */
 export interface StepperBlock extends BlockBase {
   type: 'stepper';
-  /** Steps in order: flow step ids and message keys. */
+  /**
+   * Steps in order: flow step ids and message keys. Shorthand: `{ values: [a, b], labels: prefix }`, written
+   * out by the loader as `[{ step: a, label: prefix.a }, ...]` (as a choice's `options`).
+   */
   steps: { step: string; label: string }[];
 }

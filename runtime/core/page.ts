@@ -47,6 +47,14 @@ export interface StateDef {
   default?: unknown;
 }
 
+/**
+ * Page state as written in a definition, grouped by source (the loader writes each entry out as a `StateDef`):
+ * `{ local: { shortlist: [] }, memory: { dialog: null } }` is `shortlist: { source: 'local', key:
+ * 'fleetform.<flow>[.<step>].shortlist', default: [] }, dialog: { source: 'memory' }` (null: no default);
+ * other members are `StateDef`s as they are.
+ */
+export type StateGroups = Record<string, StateDef | Record<string, unknown>>;
+
 /** Data a step loads on entry and again whenever its evaluated variables change (`data.<name>`). */
 export interface LoadDef {
   /** GraphQL operation name. */

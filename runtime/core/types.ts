@@ -79,7 +79,10 @@ export interface FlowDef {
   steps: Record<string, StepDef>;
   /** Progress trackers derived from the status order. */
   progress?: Record<string, ProgressDef>;
-  /** Page state shared by every step of the flow (`state.<name>`). */
+  /**
+   * Page state shared by every step of the flow (`state.<name>`). Shorthand: `local: { name: default }` /
+   * `memory: { ... }` group a source's state, written out by the loader (`StateGroups`).
+   */
   state?: Record<string, StateDef>;
   /** Header and footer blocks; each step's `layout` says which show. */
   layout?: FlowLayoutDef;
@@ -105,7 +108,7 @@ export interface StepDef {
   on?: Record<string, TransitionDef | TransitionDef[]>;
   /** Further absolute paths that open this step (e.g. an old address). */
   aliases?: string[];
-  /** This step's own page state (`state.<name>`); `query` state is read from and written to the URL. */
+  /** This step's own page state (`state.<name>`); `query` state is read from and written to the URL; groups as the flow's. */
   state?: Record<string, StateDef>;
   /** Data loaded on entry and whenever the evaluated variables change (`data.<name>`). */
   load?: Record<string, LoadDef>;

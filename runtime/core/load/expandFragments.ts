@@ -2,7 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { DefinitionError, SourceMaps } from '../types';
 import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../source';
 import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } from './mappings';
-import { blockCopies, blockShorthands, effectShorthands } from './shorthands';
+import { blockCopies, blockShorthands, effectShorthands, isStateGroup, labelledList, stateGroups } from './shorthands';
 
 /** What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping, a block preset. */
 export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset';
@@ -61,6 +61,9 @@ interface Cursor {
   stack: string[];
 }
 
+/** Whether the output path is a flow's or a step's state map. */
+const isStateMap = (path: string[]): boolean => (path.length === 1 && path[0] === 'state') || (path.length === 3 && path[0] === 'steps' && path[2] === 'state');
+
 /**
  * What kind of fragment a value at this output path may name: roles, blocks, paths, an effects list
  * (mapping items) or, anywhere else, a value (`{ use: mapping }`).
@@ -84,6 +87,7 @@ function contextOf(path: string[]): FragmentKind | 'effects' | undefined {
 export function expandFragments(flow: unknown, file: string, fragments: Fragments, sources: SourceMaps, validateBlock?: ValidateFunction): { value: unknown; positions: Record<string, [number, number]>; errors: DefinitionError[] } {
   const errors: DefinitionError[] = [];
   const positions: Record<string, [number, number]> = {};
+  const flowId = isObject(flow) && typeof flow.id === 'string' ? flow.id : file;
   const here = (c: Cursor): [number, number] => c.origin ?? positionOf(sources[c.file], c.pointer);
 
   /** The fragments a `use` names, checked: known, of the wanted kind, not already being expanded. */
@@ -175,7 +179,9 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       return result;
     }
     if (!isObject(value)) return value;
-    if (out[out.length - 1] === 'options' && 'values' in value) return optionList(value, c, out);
+    if (out[out.length - 1] === 'options' && 'values' in value) return optionList(value, c, out, 'value');
+    if (out.length > 1 && out[out.length - 1] === 'steps' && 'values' in value) return optionList(value, c, out, 'step');
+    if (isStateMap(out) && Object.entries(value).some(([k, v]) => isStateGroup(k, v))) return stateMap(value, c, out);
     if (kind !== 'roles' && USE in value) return useMapping(value, c, out);
     const result: Record<string, unknown> = {};
     if (kind === 'roles' && USE in value) {
@@ -224,11 +230,21 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     positions[toPointer(out)] = here(c);
     return block;
   };
-  /** `options: { values: [a, b], labels: prefix }`: the option list `[{ value: a, label: prefix.a }, ...]`. */
-  const optionList = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
-    const values = Array.isArray(value.values) ? value.values : [];
-    const list = values.map((v) => ({ value: v, label: `${String(value.labels)}.${String(v)}` }));
-    return walk(list, { ...c, pointer: `${c.pointer}/values` }, out);
+  /**
+   * `options: { values: [a, b], labels: prefix }`: the option list `[{ value: a, label: prefix.a }, ...]`;
+   * a stepper's `steps` the same way, `[{ step: a, label: prefix.a }, ...]`.
+   */
+  const optionList = (value: Record<string, unknown>, c: Cursor, out: string[], valueKey: string): unknown =>
+    walk(labelledList(value, valueKey), { ...c, pointer: `${c.pointer}/values` }, out);
+  /** A flow's or step's state map with groups by source (./shorthands stateGroups); local keys `fleetform.<flow>[.<step>].<name>`. */
+  const stateMap = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
+    const prefix = ['fleetform', flowId, ...(out.length === 3 ? [out[1]] : [])].join('.');
+    const result: Record<string, unknown> = {};
+    for (const { name, def, from } of stateGroups(value, prefix)) {
+      result[name] = walk(def, { ...c, pointer: `${c.pointer}/${from.map(escapeSegment).join('/')}` }, [...out, name]);
+    }
+    positions[toPointer(out)] = here(c);
+    return result;
   };
 
   /** Build a mapping's expansion; a problem (a side with no `at`) is reported at the `use`. */

@@ -20,7 +20,10 @@ export interface MappingSide {
 export interface MappingDef {
   from: MappingSide;
   to: MappingSide;
-  /** Names both sides share, or target path -> source path (a string) or a template (forward only). */
+  /**
+   * Names both sides share, or target path -> source path (a string) or a template (forward only);
+   * `prefix.*: [a, b]` is `prefix.a: a, prefix.b: b` (fields kept under one object on the target side).
+   */
   fields: string[] | Record<string, unknown>;
 }
 
@@ -37,11 +40,12 @@ const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 /** The fields of a mapping, in order. */
 export function mappingFields(mapping: MappingDef): MappingField[] {
   if (Array.isArray(mapping.fields)) return mapping.fields.map((name, i) => ({ target: name, source: name, pointer: `/fields/${i}` }));
-  return Object.entries(mapping.fields ?? {}).map(([target, source]) => ({
-    target,
-    source: typeof source === 'string' ? source : { template: source },
-    pointer: `/fields/${escape(target)}`,
-  }));
+  return Object.entries(mapping.fields ?? {}).flatMap(([target, source]): MappingField[] => {
+    if (target.endsWith('.*') && Array.isArray(source)) {
+      return source.map((name, i) => ({ target: `${target.slice(0, -1)}${String(name)}`, source: String(name), pointer: `/fields/${escape(target)}/${i}` }));
+    }
+    return [{ target, source: typeof source === 'string' ? source : { template: source }, pointer: `/fields/${escape(target)}` }];
+  });
 }
 
 /** Where a side's values live: its `at`, else `state` for a page-state side. */

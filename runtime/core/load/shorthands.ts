@@ -25,9 +25,13 @@ const conditions = (logic: unknown): unknown[] => (isObject(logic) && Array.isAr
  * - a dialog's `closeLabel: key` adds a last block: a secondary button with that label raising `closeEvent`.
  */
 export function blockShorthands(block: unknown): { block: unknown; problems: ShorthandProblem[] } {
-  if (!isObject(block) || !['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel'].some((k) => k in block)) return { block, problems: [] };
+  if (!isObject(block) || !['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel', 'otherwise'].some((k) => k in block)) return { block, problems: [] };
   const problems: ShorthandProblem[] = [];
   const { hiddenWhen, submitNeeds, openWhenState, closeLabel, ...out } = block;
+  if ('otherwise' in out && hiddenWhen === undefined && out.visibleWhen === undefined) {
+    problems.push({ key: 'otherwise', message: 'otherwise needs the visibleWhen or hiddenWhen it is the other case of', hint: 'add visibleWhen: <when this block shows>' });
+    delete out.otherwise;
+  }
   if (hiddenWhen !== undefined) {
     if ('visibleWhen' in out) problems.push({ key: 'hiddenWhen', message: 'a block has either visibleWhen or hiddenWhen', hint: "fold one into the other, e.g. visibleWhen: { and: [A, { '!': B }] }" });
     else out.visibleWhen = { '!': hiddenWhen };
@@ -57,11 +61,17 @@ export function blockShorthands(block: unknown): { block: unknown; problems: Sho
  * A block written out as the blocks it stands for (the block alone when it is no such shorthand):
  * - a group's `narrow: { variant, title, ... }` is two groups: this one on wide screens (`media: wide`) and, on
  *   narrow ones, the same blocks with those members over it (`media: narrow`), e.g. a bar that folds into an expander;
+ * - a block's `otherwise: { members }` adds a copy of it with those members over it, shown when the block is not
+ *   (its `visibleWhen` negated: `{ '!': X }` is X, `==` is `!=` and the reverse, else `{ '!': ... }`), e.g. Log in / Log out;
  * - an image's `fallbackLabel: key` adds a link with that label to the image's `href` (a text when it has none),
  *   shown while `src` is empty (and the image's own `visibleWhen` holds).
  */
 export function blockCopies(block: unknown): unknown[] {
   if (!isObject(block)) return [block];
+  if (isObject(block.otherwise)) {
+    const { otherwise, ...shown } = block;
+    return [shown, { ...shown, ...otherwise, visibleWhen: negation(shown.visibleWhen) }].flatMap(blockCopies);
+  }
   if (block.type === 'group' && isObject(block.narrow)) {
     const { narrow, ...group } = block;
     return [{ ...group, media: 'wide' }, { ...group, ...narrow, media: 'narrow' }];
@@ -77,8 +87,50 @@ export function blockCopies(block: unknown): unknown[] {
   return [block];
 }
 
+const NEGATED: Record<string, string> = { '==': '!=', '!=': '==', '===': '!==', '!==': '===' };
+
+/** Logic true exactly when `logic` is not (truthiness), written as simply as the operation allows. */
+export function negation(logic: unknown): unknown {
+  if (isObject(logic) && Object.keys(logic).length === 1) {
+    const [op, args] = Object.entries(logic)[0];
+    if (op === '!' && !Array.isArray(args)) return args;
+    if (op === '!' && (args as unknown[]).length === 1) return (args as unknown[])[0];
+    if (op in NEGATED) return { [NEGATED[op]]: args };
+  }
+  return { '!': logic };
+}
+
 /** An effect with its shorthand written out: `{ set: { a: 1, b: 2 } }` is `[{ set: a, value: 1 }, { set: b, value: 2 }]`. */
 export function effectShorthands(effect: unknown): unknown[] {
   if (!isObject(effect) || !isObject(effect.set)) return [effect];
   return Object.entries(effect.set).map(([path, value]) => ({ set: path, value }));
+}
+
+/** The sources page state may be grouped by: `state: { local: { name: default, ... }, memory: { ... } }`. */
+export const STATE_GROUPS: readonly string[] = ['local', 'memory'];
+
+/** Whether a state map's member is a group of entries (a source's name holding no `source` of its own). */
+export const isStateGroup = (key: string, value: unknown): value is Obj => STATE_GROUPS.includes(key) && isObject(value) && !('source' in value);
+
+/**
+ * A state map with its groups written out, each entry with where it was written (`group/name`, or `name`):
+ * `local: { shortlist: [] }` is `shortlist: { source: local, key: <keyPrefix>.shortlist, default: [] }`,
+ * `memory: { dialog: null }` is `dialog: { source: memory }` (null: no default); other members stay as they are.
+ */
+export function stateGroups(state: Obj, keyPrefix: string): { name: string; def: unknown; from: string[] }[] {
+  return Object.entries(state).flatMap(([key, value]) => {
+    if (!isStateGroup(key, value)) return [{ name: key, def: value, from: [key] }];
+    return Object.entries(value).map(([name, initial]) => {
+      const def: Obj = { source: key };
+      if (key === 'local') def.key = `${keyPrefix}.${name}`;
+      if (initial !== null) def.default = initial;
+      return { name, def, from: [key, name] };
+    });
+  });
+}
+
+/** A list written as `{ values: [a, b], labels: prefix }`: `[{ <valueKey>: a, label: prefix.a }, ...]` (options, stepper steps). */
+export function labelledList(value: Obj, valueKey: string): Obj[] {
+  const values = Array.isArray(value.values) ? value.values : [];
+  return values.map((v: unknown) => ({ [valueKey]: v, label: `${String(value.labels)}.${String(v)}` }));
 }

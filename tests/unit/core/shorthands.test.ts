@@ -85,6 +85,31 @@ describe('block shorthands', () => {
   });
 });
 
+describe('otherwise: the other case of a block', () => {
+  it('a copy with the members over it and the condition negated, as simply as it can be written', () => {
+    same(
+      withBlock([
+        "      - { type: text, text: go, hiddenWhen: { var: user }, otherwise: { text: title } }",
+        "      - { type: button, label: go, event: proceed, visibleWhen: { '==': [{ var: x }, 1] }, otherwise: { label: close, event: proceed } }",
+        "      - { type: text, text: go, visibleWhen: { var: user }, otherwise: { text: title } }",
+      ].join('\n')),
+      withBlock([
+        "      - { type: text, text: go, visibleWhen: { '!': { var: user } } }",
+        '      - { type: text, text: title, visibleWhen: { var: user } }',
+        "      - { type: button, label: go, event: proceed, visibleWhen: { '==': [{ var: x }, 1] } }",
+        "      - { type: button, label: close, event: proceed, visibleWhen: { '!=': [{ var: x }, 1] } }",
+        '      - { type: text, text: go, visibleWhen: { var: user } }',
+        "      - { type: text, text: title, visibleWhen: { '!': { var: user } } }",
+      ].join('\n')),
+    );
+  });
+
+  it('a block with no condition to negate is reported at its otherwise', () => {
+    const { errors } = load(withBlock('      - { type: text, text: go, otherwise: { text: title } }'));
+    expect(errors.map((e) => e.message)).toContain('otherwise needs the visibleWhen or hiddenWhen it is the other case of');
+  });
+});
+
 describe('effect shorthands', () => {
   it('set of a map is one set per entry, in order', () => {
     same(
@@ -97,5 +122,51 @@ describe('effect shorthands', () => {
     const { errors } = load(withEffects('[{ set: { state.a: 1 }, value: 2 }]'));
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0].file).toBe('flows/demo.yaml');
+  });
+});
+
+describe('state grouped by source', () => {
+  const withState = (flowState: string, stepState: string) => FLOW.replace('steps:\n  start:\n', `${flowState}steps:\n  start:\n${stepState}`);
+
+  it('local / memory groups are { source, key, default } entries in order; null: no default; local keys fleetform.<flow>[.<step>].<name>', () => {
+    const flow = same(
+      withState(
+        "state:\n  local: { picked: [], term: null }\n  memory: { open: false, dialog: null }\n  page: { source: query, type: int }\n",
+        "    state:\n      memory: { draft: {} }\n      local: { seen: 0 }\n",
+      ),
+      withState(
+        [
+          'state:',
+          '  picked: { source: local, key: fleetform.demo.picked, default: [] }',
+          '  term: { source: local, key: fleetform.demo.term }',
+          '  open: { source: memory, default: false }',
+          '  dialog: { source: memory }',
+          '  page: { source: query, type: int }',
+          '',
+        ].join('\n'),
+        '    state:\n      draft: { source: memory, default: {} }\n      seen: { source: local, key: fleetform.demo.start.seen, default: 0 }\n',
+      ),
+    );
+    expect(Object.keys(flow.state ?? {})).toEqual(['picked', 'term', 'open', 'dialog', 'page']);
+    expect(flow.steps.start.state).toEqual({ draft: { source: 'memory', default: {} }, seen: { source: 'local', key: 'fleetform.demo.start.seen', default: 0 } });
+  });
+
+  it('a state named like a source, written in full, stays a state', () => {
+    const flow = load(withState('state:\n  memory: { source: memory, default: 1 }\n', '')).defs.flows.demo;
+    expect(flow.state).toEqual({ memory: { source: 'memory', default: 1 } });
+  });
+
+  it('a group entry that is not a default-only map is reported by the meta-schema', () => {
+    expect(load(withState('state:\n  local: [a]\n', '')).errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('stepper steps by label prefix', () => {
+  it("steps: { values, labels } is [{ step, label: prefix.step }, ...]", () => {
+    const flow = same(
+      withBlock('      - { type: stepper, steps: { values: [start, end], labels: row } }'),
+      withBlock('      - { type: stepper, steps: [{ step: start, label: row.start }, { step: end, label: row.end }] }'),
+    );
+    expect(flow.steps.start.blocks?.[1]).toEqual({ type: 'stepper', steps: [{ step: 'start', label: 'row.start' }, { step: 'end', label: 'row.end' }] });
   });
 });

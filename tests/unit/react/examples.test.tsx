@@ -62,6 +62,7 @@ describe('flows/_examples', () => {
     await view.waitFor(() => hasText(view!.container, saved), 'the record read back');
     expect(hasText(view.container, au('examples.mapping.source').replace('{source}', 'web'))).toBe(true);
     expect(JSON.stringify(AU.flows.exampleMapping)).not.toContain('"use"');
+    expect(JSON.stringify(AU.flows.exampleMapping)).toContain('{"set":"state.saved.person.lastName","value":{"var":"event.form.lastName"}}');
   });
 
   it('presets: query state declared by a schema, a block preset completed by its use, options labelled by a key prefix', async () => {
@@ -80,9 +81,10 @@ describe('flows/_examples', () => {
     expect(flow).not.toContain('"queryState"');
   });
 
-  it('shorthands: hiddenWhen, submitNeeds, a dialog opened by state and closed by its close label, set of several paths', async () => {
+  it('shorthands: hiddenWhen, otherwise, submitNeeds, a dialog opened by state and closed by its close label, set of several paths, state by source, stepper labels', async () => {
     view = await renderFlow('/examples/shorthands/form');
     await view.waitFor(() => hasText(view!.container, au('examples.shorthands.guest')), 'shown to a visitor');
+    expect(hasText(view.container, au('examples.shorthands.member'))).toBe(false);
     const save = () => button(view!.container, au('examples.save')) as HTMLButtonElement;
     await view.waitFor(() => save(), 'the form');
     expect(save().disabled).toBe(true);
@@ -97,11 +99,20 @@ describe('flows/_examples', () => {
     await click(await view.waitFor(() => button(document.body, au('examples.shorthands.close')), 'close button'));
     await view.waitFor(() => !hasText(document.body, body), 'the dialog closed');
     const flow = JSON.stringify(AU.flows.exampleShorthands);
-    for (const shorthand of ['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel', 'fallbackLabel', '"narrow":{']) expect(flow).not.toContain(shorthand);
+    for (const shorthand of ['hiddenWhen', 'otherwise', 'submitNeeds', 'openWhenState', 'closeLabel', 'fallbackLabel', '"narrow":{']) expect(flow).not.toContain(shorthand);
+    // State grouped by source: memory `dialog` / `opened` above; local `visits` under its storage key.
+    await click(button(view.container, au('examples.shorthands.more')) as HTMLButtonElement);
+    await view.waitFor(() => hasText(view!.container, au('examples.shorthands.visits').replace('{visits}', '1')), 'one visit');
+    expect(localStorage.getItem('fleetform.exampleShorthands.visits')).toBe('1');
+    // The stepper's labels by prefix: the current step is 'page'.
+    expect(view.container.querySelector('[aria-current="step"]')?.textContent).toContain(au('examples.shorthands.step.page'));
+    expect(hasText(view.container, au('examples.shorthands.step.form'))).toBe(true);
+    for (const shorthand of ['"local":', '"memory":{', '"labels"']) expect(flow).not.toContain(shorthand);
     view.unmount();
     view = await renderFlow('/examples/shorthands/form', { user: { id: 'u1' } });
     await view.waitFor(() => button(view!.container, au('examples.save')), 'the form');
     expect(hasText(view.container, au('examples.shorthands.guest'))).toBe(false);
+    expect(hasText(view.container, au('examples.shorthands.member'))).toBe(true);
   });
 
   it("shorthands: an image's fallback link while it has no source, a group that is another variant on phones", async () => {
