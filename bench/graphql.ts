@@ -8,6 +8,7 @@
  * `BENCH_BASELINE=<another checkout>` also starts that checkout's server (e.g. a worktree of main) and
  * runs its two lines in every round, so a change is compared with its baseline in the same run.
  * `BENCH_PROJECT=<checkout>` benches that checkout's server as the project (default: this one).
+ * `BENCH_TRIVIAL_ONLY=1` runs the { __typename } lines only.
  * Ports: `BENCH_PORT` (default: random in 20000-39000) and the next two.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
       if (!cookie.startsWith('__Host-ff_session=')) throw new Error(`sign-in failed: ${await login.text()}`);
       const probe = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ query: VEHICLE_APP }) });
       const probeBody = (await probe.json()) as { data?: { getVehicleApplication?: { applicationId?: string } }; errors?: unknown };
-      const vehicleOk = Boolean(probeBody.data?.getVehicleApplication?.applicationId);
+      const vehicleOk = process.env.BENCH_TRIVIAL_ONLY !== '1' && Boolean(probeBody.data?.getVehicleApplication?.applicationId);
       if (!vehicleOk) console.log(`${name}: getVehicleApplication not answering yet: ${JSON.stringify(probeBody).slice(0, 300)}`);
       return { server, url, cookie, vehicleOk };
     };
