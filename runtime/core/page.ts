@@ -49,8 +49,8 @@ export interface StateDef {
 
 /**
  * Page state as written in a definition, grouped by source (the loader writes each entry out as a `StateDef`):
- * `{ local: { shortlist: [] }, memory: { dialog: null } }` is `shortlist: { source: 'local', key:
- * 'fleetform.<flow>[.<step>].shortlist', default: [] }, dialog: { source: 'memory' }` (null: no default);
+ * `{ local: { picked: [] }, memory: { dialog: null } }` is `picked: { source: 'local', key:
+ * 'fleetform.<flow>[.<step>].picked', default: [] }, dialog: { source: 'memory' }` (null: no default);
  * other members are `StateDef`s as they are.
  */
 export type StateGroups = Record<string, StateDef | Record<string, unknown>>;

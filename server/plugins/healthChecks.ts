@@ -1,5 +1,5 @@
 /** `/healthz` (liveness: the process answers) and `/readyz` (readiness: the database answers). */
-import { pathOf, route, type OnRequestPayload, type Route } from './route';
+import { route, type OnRequestPayload, type Route } from './route';
 
 /** The health paths (the request log writes their lines at debug level). */
 export const HEALTH_PATHS: readonly string[] = ['/healthz', '/readyz'];
@@ -12,8 +12,8 @@ export function healthChecks(ready: () => Promise<boolean>): Route {
     ready()
       .catch(() => false)
       .then((ok) => endResponse(fetchAPI.Response.json({ status: ok ? 'ready' : 'not ready' }, { status: ok ? 200 : 503, headers: NO_STORE })));
-  return route('health', (path) => HEALTH_PATHS.includes(path), (hook) => {
-    if (pathOf(hook.request.url) === '/readyz') return readiness(hook);
+  return route('health', (path) => HEALTH_PATHS.includes(path), (hook, path) => {
+    if (path === '/readyz') return readiness(hook);
     hook.endResponse(hook.fetchAPI.Response.json({ status: 'ok' }, { headers: NO_STORE }));
   });
 }

@@ -18,8 +18,8 @@ import type { Logger } from '../log';
 
 /** What whatwg-node hands an onRequest hook. */
 export type OnRequestPayload = Parameters<NonNullable<Plugin['onRequest']>>[0];
-/** A route's work: ends the response to answer (may be async), or returns to pass the request on. */
-export type RouteHandler = (hook: OnRequestPayload) => void | Promise<void>;
+/** A route's work on a request to `path` (as matched): ends the response to answer (may be async), or returns to pass it on. */
+export type RouteHandler = (hook: OnRequestPayload, path: string) => void | Promise<void>;
 /** Answers a route's failure. */
 export type RouteFailed = (hook: OnRequestPayload, error: unknown) => void;
 
@@ -77,7 +77,7 @@ export function router(routes: readonly Route[], failed: RouteFailed): Plugin {
       };
       let result: void | Promise<void>;
       try {
-        result = current.handle(hook);
+        result = current.handle(hook, path);
       } catch (error) {
         hook.endResponse = answer;
         return failed(hook, error);

@@ -114,7 +114,7 @@ export const isStateGroup = (key: string, value: unknown): value is Obj => STATE
 
 /**
  * A state map with its groups written out, each entry with where it was written (`group/name`, or `name`):
- * `local: { shortlist: [] }` is `shortlist: { source: local, key: <keyPrefix>.shortlist, default: [] }`,
+ * `local: { picked: [] }` is `picked: { source: local, key: <keyPrefix>.picked, default: [] }`,
  * `memory: { dialog: null }` is `dialog: { source: memory }` (null: no default); other members stay as they are.
  */
 export function stateGroups(state: Obj, keyPrefix: string): { name: string; def: unknown; from: string[] }[] {
