@@ -289,7 +289,10 @@ test("calculator: a signed-in customer's shortlist is merged at sign-in and save
   const id = await free.getAttribute('data-vehicle');
   await free.getByRole('button', { name: 'Shortlist', exact: true }).click();
   await until(page, async () => (await saved()).includes(String(id)), `vehicle ${id} saved to the application`);
-  expect((await saved()).sort(), 'saved list equals the shown list').toEqual(((await shown()) as string[]).sort());
+  // The shortlisted cards re-render when the rate book's rows of the new list arrive: compared once both have settled.
+  await expect
+    .poll(async () => JSON.stringify((await saved()).sort()) === JSON.stringify(((await shown()) as string[]).sort()), { message: 'saved list equals the shown list' })
+    .toBe(true);
 });
 
 test('calculator pages at 390x844 and 1280x900 (screenshots)', async ({ newPage, url }) => {
