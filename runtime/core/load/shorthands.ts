@@ -25,9 +25,21 @@ const conditions = (logic: unknown): unknown[] => (isObject(logic) && Array.isAr
  * - a dialog's `closeLabel: key` adds a last block: a secondary button with that label raising `closeEvent`.
  */
 export function blockShorthands(block: unknown): { block: unknown; problems: ShorthandProblem[] } {
-  if (!isObject(block) || !['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel', 'otherwise'].some((k) => k in block)) return { block, problems: [] };
+  const chosen = isObject(block) ? chosenMember(block) : undefined;
+  if (!isObject(block) || (!chosen && !['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel', 'otherwise'].some((k) => k in block))) return { block, problems: [] };
   const problems: ShorthandProblem[] = [];
   const { hiddenWhen, submitNeeds, openWhenState, closeLabel, ...out } = block;
+  if (chosen) {
+    const args = (out[chosen] as Obj).if as unknown[];
+    const bad = args.findIndex((a, i) => (i % 2 === 1 || i === args.length - 1) && typeof a !== 'string');
+    if (bad >= 0) {
+      problems.push({ key: `${chosen}/if/${bad}`, message: `${chosen} chosen by if: each case's ${chosen} is a message key`, hint: `if: [<when>, key, <when>, key, <else key>]` });
+      out[chosen] = '';
+    } else if ('otherwise' in out) {
+      problems.push({ key: 'otherwise', message: `a block whose ${chosen} is chosen by if has no otherwise`, hint: `give the if a last key: the ${chosen} when no case holds` });
+      delete out.otherwise;
+    }
+  }
   if ('otherwise' in out && hiddenWhen === undefined && out.visibleWhen === undefined) {
     problems.push({ key: 'otherwise', message: 'otherwise needs the visibleWhen or hiddenWhen it is the other case of', hint: 'add visibleWhen: <when this block shows>' });
     delete out.otherwise;
@@ -63,11 +75,15 @@ export function blockShorthands(block: unknown): { block: unknown; problems: Sho
  *   narrow ones, the same blocks with those members over it (`media: narrow`), e.g. a bar that folds into an expander;
  * - a block's `otherwise: { members }` adds a copy of it with those members over it, shown when the block is not
  *   (its `visibleWhen` negated: `{ '!': X }` is X, `==` is `!=` and the reverse, else `{ '!': ... }`), e.g. Log in / Log out;
+ * - a text's `text` or a button's / link's `label` written `{ if: [when, key, ..., else] }` is one copy per case,
+ *   each shown while its case is the first that holds (see caseCopies), e.g. a page's message chosen by an answer;
  * - an image's `fallbackLabel: key` adds a link with that label to the image's `href` (a text when it has none),
  *   shown while `src` is empty (and the image's own `visibleWhen` holds).
  */
 export function blockCopies(block: unknown): unknown[] {
   if (!isObject(block)) return [block];
+  const chosen = chosenMember(block);
+  if (chosen) return caseCopies(block, chosen).flatMap(blockCopies);
   if (isObject(block.otherwise)) {
     const { otherwise, ...shown } = block;
     return [shown, { ...shown, ...otherwise, visibleWhen: negation(shown.visibleWhen) }].flatMap(blockCopies);
@@ -85,6 +101,35 @@ export function blockCopies(block: unknown): unknown[] {
     return [image, fallback];
   }
   return [block];
+}
+
+/** The members naming a message key that may be chosen by conditions: `text: { if: [when, key, ..., else] }`. */
+const CASE_MEMBERS: readonly string[] = ['text', 'label'];
+
+/** The member of a block written as `{ if: [...] }` where a message key goes, if any. */
+const chosenMember = (block: Obj): string | undefined =>
+  CASE_MEMBERS.find((k) => isObject(block[k]) && Object.keys(block[k] as Obj).length === 1 && Array.isArray((block[k] as Obj).if));
+
+/**
+ * A block whose `text` (or `label`) is `{ if: [c1, k1, c2, k2, ..., kElse] }`, as JSON-logic's `if` reads it,
+ * written out as one copy per case: the copy with k1 shown while c1 holds, k2 while c1 does not and c2 does, ...,
+ * kElse while none does (no kElse: nothing then); each and-ed with the block's own `visibleWhen`.
+ */
+function caseCopies(block: Obj, member: string): Obj[] {
+  const args = (block[member] as Obj).if as unknown[];
+  const own = block.visibleWhen === undefined ? [] : conditions(block.visibleWhen);
+  const copies: Obj[] = [];
+  const before: unknown[] = [];
+  for (let i = 0; i < args.length; i += 2) {
+    const last = i === args.length - 1;
+    const when = [...own, ...before.map(negation), ...(last ? [] : [args[i]])];
+    const copy: Obj = { ...block, [member]: last ? args[i] : args[i + 1] };
+    delete copy.visibleWhen;
+    if (when.length) copy.visibleWhen = when.length === 1 ? when[0] : { and: when };
+    copies.push(copy);
+    if (!last) before.push(args[i]);
+  }
+  return copies;
 }
 
 const NEGATED: Record<string, string> = { '==': '!=', '!=': '==', '===': '!==', '!==': '===' };
@@ -106,8 +151,8 @@ export function effectShorthands(effect: unknown): unknown[] {
   return Object.entries(effect.set).map(([path, value]) => ({ set: path, value }));
 }
 
-/** The sources page state may be grouped by: `state: { local: { name: default, ... }, memory: { ... } }`. */
-export const STATE_GROUPS: readonly string[] = ['local', 'memory'];
+/** The sources page state may be grouped by: `state: { local: { name: default, ... }, memory: { ... }, query: { name: type } }`. */
+export const STATE_GROUPS: readonly string[] = ['local', 'memory', 'query'];
 
 /** Whether a state map's member is a group of entries (a source's name holding no `source` of its own). */
 export const isStateGroup = (key: string, value: unknown): value is Obj => STATE_GROUPS.includes(key) && isObject(value) && !('source' in value);
@@ -115,12 +160,15 @@ export const isStateGroup = (key: string, value: unknown): value is Obj => STATE
 /**
  * A state map with its groups written out, each entry with where it was written (`group/name`, or `name`):
  * `local: { picked: [] }` is `picked: { source: local, key: <keyPrefix>.picked, default: [] }`,
- * `memory: { dialog: null }` is `dialog: { source: memory }` (null: no default); other members stay as they are.
+ * `memory: { dialog: null }` is `dialog: { source: memory }` (null: no default), `query: { page: int }` is
+ * `page: { source: query, type: int }` (an entry written as a map: those members, `source: query` added);
+ * other members stay as they are.
  */
 export function stateGroups(state: Obj, keyPrefix: string): { name: string; def: unknown; from: string[] }[] {
   return Object.entries(state).flatMap(([key, value]) => {
     if (!isStateGroup(key, value)) return [{ name: key, def: value, from: [key] }];
     return Object.entries(value).map(([name, initial]) => {
+      if (key === 'query') return { name, def: isObject(initial) ? { source: key, ...initial } : { source: key, type: initial }, from: [key, name] };
       const def: Obj = { source: key };
       if (key === 'local') def.key = `${keyPrefix}.${name}`;
       if (initial !== null) def.default = initial;
