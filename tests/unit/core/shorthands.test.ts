@@ -110,6 +110,38 @@ describe('otherwise: the other case of a block', () => {
   });
 });
 
+describe('a text or label chosen by conditions: { if: [when, key, ..., else] }', () => {
+  it('one copy per case, each shown while its case is the first that holds (and the block\'s own condition)', () => {
+    same(
+      withBlock([
+        '      - { type: text, text: { if: [{ var: a }, go, { var: b }, close, title] }, hiddenWhen: { var: user } }',
+        "      - { type: button, event: proceed, label: { if: [{ '==': [{ var: x }, 1] }, go, close] } }",
+        '      - { type: link, href: /x, label: { if: [{ var: a }, go] } }',
+      ].join('\n')),
+      withBlock([
+        "      - { type: text, text: go, visibleWhen: { and: [{ '!': { var: user } }, { var: a }] } }",
+        "      - { type: text, text: close, visibleWhen: { and: [{ '!': { var: user } }, { '!': { var: a } }, { var: b }] } }",
+        "      - { type: text, text: title, visibleWhen: { and: [{ '!': { var: user } }, { '!': { var: a } }, { '!': { var: b } }] } }",
+        "      - { type: button, event: proceed, label: go, visibleWhen: { '==': [{ var: x }, 1] } }",
+        "      - { type: button, event: proceed, label: close, visibleWhen: { '!=': [{ var: x }, 1] } }",
+        '      - { type: link, href: /x, label: go, visibleWhen: { var: a } }',
+      ].join('\n')),
+    );
+  });
+
+  it('a case whose text is not a message key, or an otherwise beside it, is reported; a lone if is refused by the meta-schema', () => {
+    const { errors } = load(withBlock([
+      '      - { type: text, text: { if: [{ var: a }, { var: b }, go] } }',
+      '      - { type: text, text: { if: [{ var: a }, go, close] }, visibleWhen: { var: b }, otherwise: { text: title } }',
+    ].join('\n')));
+    expect(errors.map((e) => [e.pointer, e.message])).toEqual([
+      ['/steps/start/blocks/1/text/if/1', 'text chosen by if: each case\'s text is a message key'],
+      ['/steps/start/blocks/2/otherwise', 'a block whose text is chosen by if has no otherwise'],
+    ]);
+    expect(load(withBlock('      - { type: text, text: { if: [go] } }')).errors.length).toBeGreaterThan(0);
+  });
+});
+
 describe('effect shorthands', () => {
   it('set of a map is one set per entry, in order', () => {
     same(
@@ -149,6 +181,15 @@ describe('state grouped by source', () => {
     );
     expect(Object.keys(flow.state ?? {})).toEqual(['picked', 'term', 'open', 'dialog', 'page']);
     expect(flow.steps.start.state).toEqual({ draft: { source: 'memory', default: {} }, seen: { source: 'local', key: 'fleetform.demo.start.seen', default: 0 } });
+  });
+
+  it('a query group is { source: query, type } entries, or the members given with source: query', () => {
+    const flow = same(
+      withState('', '    state:\n      query: { page: int, tab: text, sizes: { type: list, items: int } }\n'),
+      withState('', '    state:\n      page: { source: query, type: int }\n      tab: { source: query, type: text }\n      sizes: { source: query, type: list, items: int }\n'),
+    );
+    expect(Object.keys(flow.steps.start.state ?? {})).toEqual(['page', 'tab', 'sizes']);
+    expect(load(withState('', '    state:\n      query: { page: number }\n')).errors.length).toBeGreaterThan(0);
   });
 
   it('a state named like a source, written in full, stays a state', () => {

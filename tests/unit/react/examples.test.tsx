@@ -81,7 +81,7 @@ describe('flows/_examples', () => {
     expect(flow).not.toContain('"queryState"');
   });
 
-  it('shorthands: hiddenWhen, otherwise, submitNeeds, a dialog opened by state and closed by its close label, set of several paths, state by source, stepper labels', async () => {
+  it('shorthands: hiddenWhen, otherwise, submitNeeds, a dialog opened by state and closed by its close label, set of several paths, state by source (query too), stepper labels, a text chosen by if', async () => {
     view = await renderFlow('/examples/shorthands/form');
     await view.waitFor(() => hasText(view!.container, au('examples.shorthands.guest')), 'shown to a visitor');
     expect(hasText(view.container, au('examples.shorthands.member'))).toBe(false);
@@ -108,6 +108,15 @@ describe('flows/_examples', () => {
     expect(view.container.querySelector('[aria-current="step"]')?.textContent).toContain(au('examples.shorthands.step.page'));
     expect(hasText(view.container, au('examples.shorthands.step.form'))).toBe(true);
     for (const shorthand of ['"local":', '"memory":{', '"labels"']) expect(flow).not.toContain(shorthand);
+    // A text chosen by conditions: the first holding case (one visit: not a return visit); query state grouped.
+    expect(hasText(view.container, au('examples.shorthands.first'))).toBe(true);
+    for (const key of ['welcome', 'guide']) expect(hasText(view.container, au(`examples.shorthands.${key}`))).toBe(false);
+    expect(flow).not.toContain('"if":[');
+    expect(AU.flows.exampleShorthands.steps.page.state).toEqual({ from: { source: 'query', type: 'text' } });
+    view.unmount();
+    view = await renderFlow('/examples/shorthands/page?from=guide');
+    await view.waitFor(() => hasText(view!.container, au('examples.shorthands.guide')), 'the guide case, read from the query');
+    expect(hasText(view.container, au('examples.shorthands.first'))).toBe(false);
     view.unmount();
     view = await renderFlow('/examples/shorthands/form', { user: { id: 'u1' } });
     await view.waitFor(() => button(view!.container, au('examples.save')), 'the form');
