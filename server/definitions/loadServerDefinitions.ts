@@ -19,7 +19,11 @@ export interface ServerDefinitions {
   version: string;
   /** Layers merged for a selection (e.g. `{ region: 'au', brand: 'acme-au' }`), cached. */
   layers(selection: Record<string, string>): ResolvedLayers;
-  /** The catalogue text of `key` for a selection, `{name}` placeholders filled from `vars`; the key itself when missing. */
+  /**
+   * The catalogue text of `key` for a selection, `{name}` placeholders filled from `vars`. A missing key
+   * (tests/unit/server/serverMessageKeys.test.ts keeps the server's own keys present) answers the
+   * unexpected-error text, never the key.
+   */
   message(key: string, selection: Record<string, string>, vars?: Record<string, string | number>): string;
 }
 
@@ -49,11 +53,15 @@ export function definitionsFromFiles(files: Record<string, string>, logic: Logic
     version,
     layers,
     message(key, selection, vars) {
-      const text = layers(selection).messages[key] ?? key;
+      const messages = layers(selection).messages;
+      const text = messages[key] ?? messages[UNEXPECTED_KEY] ?? '';
       return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
     },
   };
 }
+
+/** The catalogue key of the text shown for an unexpected error (and for a key missing from the catalogue). */
+const UNEXPECTED_KEY = 'api.error.UNEXPECTED';
 
 /** Read and load the definitions of the project at `root`. */
 export function loadServerDefinitions(root: string): ServerDefinitions {
