@@ -18,13 +18,13 @@ import { readRequestSession, type RequestSession } from './graphql/requestSessio
 import { staticSite } from './http';
 import { RequestLog } from './log';
 import { clientAddress, type NodeServerContext } from './limits';
-import { corsOptions, csrfPrevention } from './plugins/csrfPrevention';
+import { corsOptions, CSRF_TEXT_KEYS, csrfPrevention } from './plugins/csrfPrevention';
 import { disableIntrospection } from './plugins/disableIntrospection';
 import { answeredAs4xx, documentChecks } from './plugins/documentChecks';
 import { healthChecks } from './plugins/healthChecks';
 import { jsonErrorBodies } from './plugins/jsonErrorBodies';
 import { operationLimits, type OperationLimits } from './plugins/operationLimits';
-import { persistedOperations } from './plugins/persistedOperations';
+import { PERSISTED_ONLY_KEY, persistedOperations } from './plugins/persistedOperations';
 import { buildManifest, type PersistedManifest } from './plugins/persistedManifest';
 import { requestBodyLimit } from './plugins/requestBodyLimit';
 import { requestLog } from './plugins/requestLog';
@@ -51,6 +51,10 @@ export interface AppOptions {
   serveStatic?: boolean;
 }
 
+/** `object` with each value mapped by `f`. */
+const mapValues = <K extends string, V, W>(object: Readonly<Record<K, V>>, f: (value: V) => W): Record<K, W> =>
+  Object.fromEntries(Object.entries(object).map(([k, v]) => [k, f(v as V)])) as Record<K, W>;
+
 /** The manifest file named by the configuration, else one scanned from the app's sources. */
 function loadManifest(config: ServerServices['config']): PersistedManifest {
   return config.persistedManifestPath ? (JSON.parse(readFileSync(config.persistedManifestPath, 'utf8')) as PersistedManifest) : buildManifest(config.root);
@@ -68,7 +72,9 @@ export async function createApp(services: ServerServices, options: AppOptions = 
   const graphqlEndpoint = '/graphql';
   // Malformed requests answer a 4xx refusal with the catalogue's text (requestRefusal.ts), at each phase below.
   const refuse = requestRefusal(services.definitions.message(BAD_REQUEST_KEY, services.brands.fallback.selection));
-  const unexpectedMessage = services.definitions.message('api.error.UNEXPECTED', services.brands.fallback.selection);
+  // Texts of answers given before a request's brand is known: the default brand's catalogue.
+  const text = (key: string) => services.definitions.message(key, services.brands.fallback.selection);
+  const unexpectedMessage = text('api.error.UNEXPECTED');
   // A route that throws answers a masked 500 (whatwg-node's own answer would carry the stack) and is logged.
   const failed = routeFailure(log, JSON.stringify({ errors: [{ message: unexpectedMessage, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }));
   // The paths the server answers before GraphQL, one route each, tried in this order by one onRequest
@@ -84,7 +90,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
     fileRoutes({ db, storage: services.storage, secret: config.secret }),
     // The GraphQL endpoint's first check (request hardening below).
-    csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins }),
+    csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins, texts: mapValues(CSRF_TEXT_KEYS, text) }),
     // Last: every GET or HEAD of a path nobody above answered (never /graphql).
     ...(options.serveStatic === false ? [] : [staticSite(join(config.root, 'dist'))]),
   ];
@@ -102,7 +108,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     // yoga's own maxRequestBodySize is off below: this one skips its per-request stream when Content-Length states the size.
     requestBodyLimit(),
     requestParamsCheck(refuse),
-    persistedOperations({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config) }),
+    persistedOperations({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config), onlyPersistedText: text(PERSISTED_ONLY_KEY) }),
     documentChecks({ refuse }),
     // Introspection is refused in production only; in development it is exempt from the operation
     // limits (GraphiQL, code generators).

@@ -12,10 +12,27 @@ import { route, type OnRequestPayload, type Route } from './route';
 
 const JSON_TYPES = ['application/json', 'application/graphql-response+json'];
 
-/** End the request with a 403 naming the reason (module level: no closure per request on the hot path). */
-function refusal(hook: OnRequestPayload, reason: string): void {
+/** The catalogue texts of the three refusals (messages/api.yaml, `api.error.csrf.*`). */
+export interface CsrfTexts {
+  /** An Origin that is neither this host nor a granted origin. */
+  origin: string;
+  /** A Sec-Fetch-Site other than same-origin or none. */
+  site: string;
+  /** A POST without a JSON content type. */
+  contentType: string;
+}
+
+/** Catalogue keys of {@link CsrfTexts}. */
+export const CSRF_TEXT_KEYS: Readonly<Record<keyof CsrfTexts, string>> = {
+  origin: 'api.error.csrf.origin',
+  site: 'api.error.csrf.site',
+  contentType: 'api.error.csrf.contentType',
+};
+
+/** End the request with a 403 and the refusal's text (module level: no closure per request on the hot path). */
+function refusal(hook: OnRequestPayload, message: string): void {
   hook.endResponse(
-    new hook.fetchAPI.Response(JSON.stringify({ errors: [{ message: reason, extensions: { code: 'CSRF_REFUSED' } }] }), {
+    new hook.fetchAPI.Response(JSON.stringify({ errors: [{ message, extensions: { code: 'CSRF_REFUSED' } }] }), {
       status: 403,
       headers: { 'content-type': 'application/json' },
     }),
@@ -42,8 +59,8 @@ function hostOf(origin: string): string | null {
  * The route: refuses cross-site requests to `endpoint` (the GraphQL endpoint; other paths are not
  * checked) and form-encoded writes with a 403; passes the rest on. `granted` are the CORS origins.
  */
-export function csrfPrevention(options: { endpoint: string; granted: readonly string[] }): Route {
-  const { endpoint } = options;
+export function csrfPrevention(options: { endpoint: string; granted: readonly string[]; texts: CsrfTexts }): Route {
+  const { endpoint, texts } = options;
   const grantedOrigins = new Set(options.granted);
   return route('csrf', (path) => path === endpoint, check);
 
@@ -57,12 +74,12 @@ export function csrfPrevention(options: { endpoint: string; granted: readonly st
     if (origin !== null && !isGranted) {
       const originHost = origin === 'null' ? null : hostOf(origin);
       const host = (request.headers.get('host') ?? url.host).toLowerCase();
-      if (originHost !== host) return refusal(hook, 'Cross-origin requests are not accepted.');
+      if (originHost !== host) return refusal(hook, texts.origin);
     }
     const site = request.headers.get('sec-fetch-site');
-    if (!isGranted && site !== null && site !== 'same-origin' && site !== 'none') return refusal(hook, 'Cross-site requests are not accepted.');
+    if (!isGranted && site !== null && site !== 'same-origin' && site !== 'none') return refusal(hook, texts.site);
     if (method === 'GET' || method === 'HEAD') return;
-    if (!JSON_TYPES.includes(mediaType(request.headers.get('content-type')))) return refusal(hook, 'Requests must be sent as application/json.');
+    if (!JSON_TYPES.includes(mediaType(request.headers.get('content-type')))) return refusal(hook, texts.contentType);
   }
 }
 

@@ -8,6 +8,9 @@ import { documentProblem } from './documentLimits';
 import { normalise, type PersistedManifest } from './persistedManifest';
 import { createHash } from 'node:crypto';
 
+/** Catalogue key of the refusal of an operation outside the manifest (`PersistedQueryNotFound` is Apollo's protocol text, kept). */
+export const PERSISTED_ONLY_KEY = 'api.error.PERSISTED_QUERY_ONLY';
+
 const refused = (message: string, code: string) => createGraphQLError(message, { extensions: { code, http: { status: 400 } } });
 
 /** What yoga hands an onParams hook. */
@@ -15,9 +18,10 @@ type OnParamsPayload = Parameters<NonNullable<Plugin['onParams']>>[0];
 
 /**
  * The plugin when `enabled` (a plugin without hooks otherwise): refuses an operation not in the
- * manifest, or lets it through (replacing a hash by its text).
+ * manifest, or lets it through (replacing a hash by its text). `onlyPersistedText` is the refusal's
+ * catalogue text ({@link PERSISTED_ONLY_KEY}).
  */
-export function persistedOperations(options: { enabled: boolean; manifest: () => PersistedManifest }): Plugin {
+export function persistedOperations(options: { enabled: boolean; manifest: () => PersistedManifest; onlyPersistedText: string }): Plugin {
   if (!options.enabled) return {};
   const manifest = options.manifest();
   // Text -> allowed, so a client sending full text pays the normalisation once per distinct text.
@@ -33,7 +37,7 @@ export function persistedOperations(options: { enabled: boolean; manifest: () =>
       setParams({ ...params, query: text });
       return;
     }
-    if (typeof params.query !== 'string') throw refused('Only persisted operations are accepted.', 'PERSISTED_QUERY_ONLY');
+    if (typeof params.query !== 'string') throw refused(options.onlyPersistedText, 'PERSISTED_QUERY_ONLY');
     let text = seen.get(params.query);
     if (text === undefined) {
       let normalised: string | null;
@@ -46,6 +50,6 @@ export function persistedOperations(options: { enabled: boolean; manifest: () =>
       text = normalised && manifest[createHash('sha256').update(normalised).digest('hex')] ? normalised : null;
       if (seen.size < 5000) seen.set(params.query, text);
     }
-    if (!text) throw refused('Only persisted operations are accepted.', 'PERSISTED_QUERY_ONLY');
+    if (!text) throw refused(options.onlyPersistedText, 'PERSISTED_QUERY_ONLY');
   }
 }
