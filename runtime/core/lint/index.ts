@@ -8,3 +8,4 @@ export { BUILT_IN_FIELD_WIDGETS, RJSF_FIELD_WIDGETS, STANDARD_FORMATS, type Buil
 export { checkLayerKeys } from './checkLayerKeys';
 export { checkFormFields } from './checkFormFields';
 export { checkThenChains, thenChainProblems, type ThenProblem } from './checkThenChains';
+export { servedCombinations } from './checkSettings';
