@@ -68,6 +68,8 @@ export interface FlowDef {
   id: string;
   /** Message key of the flow's title. */
   title?: string;
+  /** What the flow is for, for analysts and generated docs (diagrams); never shown to applicants. */
+  description?: string;
   /** Base path the flow's step routes are under, e.g. `/applications/:applicationId`. */
   basePath?: string;
   /** The status machine this flow drives, if any. */

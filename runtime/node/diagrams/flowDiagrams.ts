@@ -77,7 +77,7 @@ export function flowDiagrams(defs: DefinitionSet, options: { selections?: Record
       }
       variant.selections.push(selection);
     }
-    const description = (flow as { description?: unknown }).description;
+    const { description } = flow;
     return { flow: id, file: defs.flowFiles[id], ...(typeof description === 'string' ? { description } : {}), variants };
   });
 }
