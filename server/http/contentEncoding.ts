@@ -49,10 +49,10 @@ function weights(header: string): Map<string, number> {
 
 /**
  * The coding to send for a request's Accept-Encoding, among `available` (in the server's order of
- * preference): the acceptable one of highest q, br before gzip on a tie, a coding before identity on
- * a tie. No header, or an empty one, means identity. A coding not named is refused unless `*` names
- * it; identity is acceptable unless refused (`identity;q=0`, or `*;q=0` without an identity entry).
- * When everything is refused, identity anyway: a page the client can read, rather than a 406.
+ * preference): the acceptable one of highest q, br before gzip on a tie; identity when the header
+ * names it above all of them, when none is acceptable, or with no header (or an empty one). A coding
+ * not named is refused unless `*` gives it a q. When identity is refused too (`identity;q=0`, or
+ * `*;q=0`), identity anyway: a page the client can read, rather than a 406.
  */
 export function negotiateEncoding(header: string | null, available: readonly Coding[]): Chosen {
   if (header === null || available.length === 0) return 'identity';
@@ -69,7 +69,8 @@ export function negotiateEncoding(header: string | null, available: readonly Cod
       bestQ = weight;
     }
   }
-  const identity = q.get('identity') ?? (any === 0 ? 0 : 1);
+  // identity wins only where the header names it above every coding (else it is the fallback).
+  const identity = q.get('identity') ?? 0;
   return identity > bestQ ? 'identity' : best;
 }
 
