@@ -32,6 +32,7 @@ import { requestParamsCheck } from './plugins/requestParamsCheck';
 import { requestParse } from './plugins/requestParse';
 import { BAD_REQUEST_KEY, isGraphQLError, refusalBody, requestRefusal } from './plugins/requestRefusal';
 import { requestState } from './plugins/requestState';
+import { responseCompression } from './plugins/responseCompression';
 import { responseHeaders } from './plugins/responseHeaders';
 import { route, routeFailure, router, type Route } from './plugins/route';
 import { devApplications } from './seed/devApplications';
@@ -114,9 +115,11 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     // limits (GraphiQL, code generators).
     ...(config.production ? [disableIntrospection()] : []),
     operationLimits(options.limits, { exemptIntrospection: !config.production }),
-    // onResponse, in this order: a bodiless 4xx gets its JSON body (a new response), THEN the headers
-    // go on the response that leaves (set before, they would be lost with the replaced one).
+    // onResponse, in this order: a bodiless 4xx gets its JSON body (a new response), a large JSON
+    // answer is compressed (a new response), THEN the headers go on the response that leaves (set
+    // before, they would be lost with the replaced one).
     jsonErrorBodies((status) => refusalBody(refuse(status === 406 ? 'the endpoint answers in application/json or application/graphql-response+json (Accept)' : 'the request was refused', status))),
+    responseCompression(),
     // Browsers PUT uploads straight to object storage when it is configured (the CSP's connect-src).
     responseHeaders({ secure, connectSources: services.storage.uploadOrigin ? [services.storage.uploadOrigin] : [] }),
   ];

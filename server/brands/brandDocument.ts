@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ResolvedLayers, SelectionTexts } from '../../runtime/core/types';
+import { CODINGS, negotiateEncoding } from '../http/contentEncoding';
 import type { RouteHandler } from '../plugins/route';
 import type { BrandContext, BrandRegistry } from './brandRegistry';
 
@@ -24,18 +25,6 @@ interface Encoded {
 export function brandDocument(brand: BrandContext, layers: (selection: Record<string, string>) => ResolvedLayers): SelectionTexts {
   const resolved = layers(brand.selection);
   return { selection: brand.selection, messages: resolved.messages, settings: resolved.settings };
-}
-
-/** The coding to answer with, from an Accept-Encoding header (brotli, then gzip, else none). */
-function codingOf(accept: string | null): 'br' | 'gzip' | undefined {
-  const offered = new Map<string, number>();
-  for (const part of (accept ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    offered.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const ok = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
 }
 
 /** The route: ETag (answers 304 to a matching If-None-Match), brotli or gzip, revalidated on every load. */
@@ -61,11 +50,11 @@ export function brandDocumentRoute(brands: BrandRegistry, layers: (selection: Re
     if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === encoded.etag)) {
       return endResponse(new fetchAPI.Response(null, { status: 304, headers }));
     }
-    const coding = codingOf(request.headers.get('accept-encoding'));
+    const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
     let body = encoded.identity;
     if (coding === 'br') body = encoded.br ??= new Uint8Array(brotliCompressSync(encoded.identity));
     else if (coding === 'gzip') body = encoded.gzip ??= new Uint8Array(gzipSync(encoded.identity));
-    if (coding) headers['content-encoding'] = coding;
+    if (coding !== 'identity') headers['content-encoding'] = coding;
     headers['content-type'] = 'application/json; charset=utf-8';
     headers['content-length'] = String(body.byteLength);
     endResponse(new fetchAPI.Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers }));

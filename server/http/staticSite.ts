@@ -1,14 +1,33 @@
-/** Serves the built front end from dist/: hashed assets cached long, app routes fall back to index.html. */
+/**
+ * Serves the built front end from dist/: hashed assets cached long, app routes fall back to
+ * index.html, text files in the coding the request accepts from the `.br` and `.gz` the build wrote
+ * beside them (scripts/precompress.ts), the file itself when there is none.
+ */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { route, type Route } from '../plugins/route';
+import { compressible, negotiateEncoding, type Chosen, type Coding } from './contentEncoding';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon',
   '.woff': 'font/woff', '.woff2': 'font/woff2', '.pdf': 'application/pdf', '.txt': 'text/plain; charset=utf-8', '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
+
+/** The file extension of each coding's precompressed copy. */
+const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz' };
+
+/** A file as served: its bytes, each precompressed copy found beside it, and its headers. */
+interface Served {
+  variants: Partial<Record<Chosen, Uint8Array>>;
+  /** The codings there is a copy in (br before gzip). */
+  codings: Coding[];
+  type: string;
+  /** Whether the answer depends on Accept-Encoding (a text type: Vary, even with no copy yet). */
+  negotiated: boolean;
+}
 
 /** Paths other routes and GraphQL own; never answered with the SPA page. */
 const RESERVED = ['/graphql', '/files/', '/dev/', '/healthz', '/readyz'];
@@ -20,12 +39,21 @@ const RESERVED = ['/graphql', '/files/', '/dev/', '/healthz', '/readyz'];
  */
 export function staticSite(distDir: string): Route {
   const root = resolve(distDir);
-  const cache = new Map<string, Uint8Array>();
-  const read = (p: string) => {
+  const cache = new Map<string, Served>();
+  const read = (p: string): Served => {
     let hit = cache.get(p);
     if (!hit) {
-      hit = new Uint8Array(readFileSync(p));
-      if (hit.byteLength < 2_000_000) cache.set(p, hit);
+      const identity = new Uint8Array(readFileSync(p));
+      const type = TYPES[extname(p)] ?? 'application/octet-stream';
+      const negotiated = compressible(type);
+      hit = { variants: { identity }, codings: [], type, negotiated };
+      for (const coding of negotiated ? (['br', 'gzip'] as const) : []) {
+        const copy = p + SUFFIX[coding];
+        if (!existsSync(copy)) continue;
+        hit.variants[coding] = new Uint8Array(readFileSync(copy));
+        hit.codings.push(coding);
+      }
+      if (identity.byteLength < 2_000_000) cache.set(p, hit);
     }
     return hit;
   };
@@ -47,16 +75,18 @@ export function staticSite(distDir: string): Route {
     if (!isFile && extname(path) !== '') return endResponse(new fetchAPI.Response('Not found', { status: 404 }));
     const target = isFile ? file : index;
     if (!existsSync(target)) return endResponse(new fetchAPI.Response('The front end is not built: run npm run build.', { status: 503 }));
-    const body = read(target);
+    const served = read(target);
+    const coding = negotiateEncoding(request.headers.get('accept-encoding'), served.codings);
+    const body = served.variants[coding] as Uint8Array<ArrayBuffer>;
     const immutable = target.includes(`${sep}assets${sep}`);
-    endResponse(
-      new fetchAPI.Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), {
-        status: 200,
-        headers: {
-          'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
-          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        },
-      }),
-    );
+    const headers: Record<string, string> = {
+      'content-type': served.type,
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      // Stated for HEAD too: the length a GET would get.
+      'content-length': String(body.byteLength),
+    };
+    if (served.negotiated) headers.vary = 'Accept-Encoding';
+    if (coding !== 'identity') headers['content-encoding'] = coding;
+    endResponse(new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status: 200, headers }));
   });
 }

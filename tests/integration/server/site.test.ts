@@ -1,20 +1,69 @@
-/** The one-port server: SPA from dist/ with fallback and CSP, dev mailbox, health, GraphQL side by side. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+/**
+ * The one-port server: SPA from dist/ with fallback and CSP, dev mailbox, health, GraphQL side by side;
+ * compression over real HTTP: the build's .br/.gz copies sent by Accept-Encoding (q-values, q=0
+ * refusals, identity) with Vary and a Content-Length equal to the bytes sent, cache headers as before,
+ * HEAD alike without a body; JSON answers of 1 kB or more compressed, small ones not.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../../scripts/precompress';
+import { createHttpServer } from '../../../server/http';
+import { COMPRESSION_THRESHOLD } from '../../../server/plugins/responseCompression';
 import { startServer, type TestServer } from './harness';
+
+interface Raw { status: number; headers: IncomingHttpHeaders; body: Buffer }
 
 describe('site', () => {
   let s: TestServer;
+  let server: Server;
+  let port = 0;
   const root = mkdtempSync(join(tmpdir(), 'ff-site-'));
+  const dist = join(root, 'dist');
+  const html = `<!doctype html><html><head><title>x</title></head><body><div id="root"></div>${'<p>filler text for compression</p>'.repeat(60)}</body></html>`;
+  const js = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];`;
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, ...Array.from({ length: 3000 }, (_, i) => i % 7)]);
+
+  /** A request over HTTP, the body as the bytes that arrived (Node's client never decodes). */
+  const raw = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Raw> =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { host: 'au.localhost', ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const decode = (r: Raw): string => {
+    const coding = r.headers['content-encoding'];
+    return (coding === 'br' ? brotliDecompressSync(r.body) : coding === 'gzip' ? gunzipSync(r.body) : r.body).toString('utf8');
+  };
+  const gql = (query: string, acceptEncoding?: string) =>
+    raw('/graphql', { 'content-type': 'application/json', ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) }, 'POST', JSON.stringify({ query }));
+
   beforeAll(async () => {
-    mkdirSync(join(root, 'dist', 'assets'), { recursive: true });
-    writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(root, 'dist', 'assets', 'app-1234.js'), 'console.log(1)');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), html);
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), js);
+    writeFileSync(join(dist, 'assets', 'gz-only-5678.js'), js);
+    writeFileSync(join(dist, 'assets', 'logo-9abc.png'), png);
+    // What the build's plugin writes (vite.config.ts); then one file with a .gz only.
+    expect(await precompressDir(dist)).toBe(6);
+    unlinkSync(join(dist, 'assets', 'gz-only-5678.js.br'));
+    // A file written after the build: no copies, sent as it is.
+    writeFileSync(join(dist, 'assets', 'late-0000.js'), js);
     s = await startServer('pglite', { serveStatic: true, config: { root } });
+    server = createHttpServer(s.app, () => '{}');
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
   }, 60_000);
   afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
     await s?.close();
     rmSync(root, { recursive: true, force: true });
   });
@@ -44,5 +93,104 @@ describe('site', () => {
     const page = await s.request('/dev/mailbox');
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('/reset-password?hash=');
+  });
+  describe('compression', () => {
+    it('the build writes .br and .gz beside text files only, each decoding to the file', () => {
+      expect(existsSync(join(dist, 'assets', 'logo-9abc.png.br'))).toBe(false);
+      expect(brotliDecompressSync(readFileSync(join(dist, 'index.html.br'))).toString()).toBe(html);
+      expect(gunzipSync(readFileSync(join(dist, 'assets', 'app-1234.js.gz'))).toString()).toBe(js);
+    });
+
+    it('sends br, gzip or identity as Accept-Encoding asks, with Vary and the sent Content-Length', async () => {
+      const cases: [string | undefined, string | undefined][] = [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+        ['gzip;q=0.9, br;q=0.4', 'gzip'],
+        ['br;q=0, gzip;q=0', undefined],
+        ['identity', undefined],
+        ['*', 'br'],
+        [undefined, undefined],
+      ];
+      for (const [accept, coding] of cases) {
+        const r = await raw('/assets/app-1234.js', accept === undefined ? {} : { 'accept-encoding': accept });
+        expect(r.status, accept).toBe(200);
+        expect(r.headers['content-encoding'], accept).toBe(coding);
+        expect(r.headers.vary, accept).toBe('Accept-Encoding');
+        expect(Number(r.headers['content-length']), accept).toBe(r.body.byteLength);
+        expect(decode(r), accept).toBe(js);
+        if (coding) expect(r.body.byteLength).toBeLessThan(js.length / 2);
+        // Unchanged: hashed assets immutable, typed as before.
+        expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(r.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      }
+    });
+
+    it('negotiates index.html for app routes too, cache headers unchanged', async () => {
+      for (const path of ['/', '/dashboard']) {
+        const r = await raw(path, { 'accept-encoding': 'gzip, br' });
+        expect(r.headers['content-encoding']).toBe('br');
+        expect(r.headers.vary).toBe('Accept-Encoding');
+        expect(r.headers['cache-control']).toBe('no-cache');
+        expect(r.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(Number(r.headers['content-length'])).toBe(r.body.byteLength);
+        expect(decode(r)).toBe(html);
+      }
+    });
+
+    it('falls back to the copies there are, then to the file itself', async () => {
+      const gzOnly = await raw('/assets/gz-only-5678.js', { 'accept-encoding': 'br, gzip' });
+      expect(gzOnly.headers['content-encoding']).toBe('gzip');
+      expect(decode(gzOnly)).toBe(js);
+      const late = await raw('/assets/late-0000.js', { 'accept-encoding': 'br, gzip' });
+      expect(late.headers['content-encoding']).toBeUndefined();
+      expect(late.headers.vary).toBe('Accept-Encoding');
+      expect(late.body.toString()).toBe(js);
+      expect(Number(late.headers['content-length'])).toBe(js.length);
+    });
+
+    it('never codes an image', async () => {
+      const r = await raw('/assets/logo-9abc.png', { 'accept-encoding': 'br, gzip' });
+      expect(r.headers['content-encoding']).toBeUndefined();
+      expect(r.headers.vary).toBeUndefined();
+      expect(r.headers['content-type']).toBe('image/png');
+      expect(r.body.equals(png)).toBe(true);
+    });
+
+    it('answers HEAD with the headers of GET and no body', async () => {
+      for (const accept of ['br', 'gzip', 'identity']) {
+        const get = await raw('/assets/app-1234.js', { 'accept-encoding': accept });
+        const head = await raw('/assets/app-1234.js', { 'accept-encoding': accept }, 'HEAD');
+        expect(head.status).toBe(200);
+        expect(head.body.byteLength).toBe(0);
+        for (const name of ['content-encoding', 'content-length', 'content-type', 'cache-control', 'vary']) expect(head.headers[name], `${accept} ${name}`).toBe(get.headers[name]);
+      }
+    });
+
+    it('compresses a large GraphQL answer and leaves a small one as it is', async () => {
+      const large = '{ __schema { types { name description fields { name description } } } }';
+      const plain = await gql(large, 'identity');
+      const text = plain.body.toString();
+      expect(text.length).toBeGreaterThan(COMPRESSION_THRESHOLD * 4);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('Accept-Encoding');
+      for (const [accept, coding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0.5', 'gzip']] as const) {
+        const r = await gql(large, accept);
+        expect(r.status).toBe(200);
+        expect(r.headers['content-encoding'], accept).toBe(coding);
+        expect(r.headers.vary, accept).toContain('Accept-Encoding');
+        expect(Number(r.headers['content-length']), accept).toBe(r.body.byteLength);
+        expect(r.body.byteLength).toBeLessThan(text.length / 3);
+        expect(decode(r)).toBe(text);
+        // The response headers still go on the response that leaves.
+        expect(r.headers['x-content-type-options']).toBe('nosniff');
+        expect(r.headers['x-request-id']).toBeTruthy();
+      }
+      const small = await gql('{ __typename }', 'br, gzip');
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.headers.vary ?? '').not.toContain('Accept-Encoding');
+      expect(JSON.parse(small.body.toString())).toEqual({ data: { __typename: 'Query' } });
+      expect(Number(small.headers['content-length'])).toBe(small.body.byteLength);
+    });
   });
 });
