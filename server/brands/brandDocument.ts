@@ -35,7 +35,8 @@ export function brandDocumentRoute(brands: BrandRegistry, layers: (selection: Re
     let hit = cache.get(brand.id);
     if (!hit) {
       const identity = new TextEncoder().encode(JSON.stringify(brandDocument(brand, layers)));
-      hit = { etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`, identity };
+      // Weak: the same validator for the plain, brotli and gzip bytes of one document (RFC 9110 s8.8.3).
+      hit = { etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`, identity };
       cache.set(brand.id, hit);
     }
     return hit;
@@ -47,7 +48,7 @@ export function brandDocumentRoute(brands: BrandRegistry, layers: (selection: Re
     const encoded = encodedOf(brands.forHost(request.headers.get('host')));
     const headers: Record<string, string> = { etag: encoded.etag, 'cache-control': 'no-cache', vary: 'Host, Accept-Encoding' };
     const match = request.headers.get('if-none-match');
-    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === encoded.etag)) {
+    if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === encoded.etag.slice(2))) {
       return endResponse(new fetchAPI.Response(null, { status: 304, headers }));
     }
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
