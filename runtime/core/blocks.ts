@@ -17,7 +17,8 @@ export type BlockDef =
   | ListBlock
   | LinkBlock
   | ImageBlock
-  | StepperBlock;
+  | StepperBlock
+  | RangeBlock;
 
 /** Fields every block shares. */
 export interface BlockBase {
@@ -75,7 +76,10 @@ export interface TextBlock extends BlockBase {
 export interface ButtonBlock extends BlockBase {
   type: 'button';
   label: string;
-  event: string;
+  /** Event raised on a click (after the `set` writes, if any); a button with `set` may have none. */
+  event?: string;
+  /** Page state written on a click, before `event` is raised: `state.x.y` -> logic (read at the click), e.g. null to empty it. */
+  set?: Record<string, Logic>;
   enabledWhen?: Logic;
   appearance?: 'primary' | 'secondary' | 'subtle';
   /** Event payload (logic, evaluated as a template). */
@@ -226,4 +230,41 @@ export interface StepperBlock extends BlockBase {
    * out by the loader as `[{ step: a, label: prefix.a }, ...]` (as a choice's `options`).
    */
   steps: { step: string; label: string }[];
+}
+
+/** One end of a range: a choice's own members (the range's choice members apply to both ends). */
+export interface RangeEnd {
+  id?: string;
+  label?: string;
+  /** State path the end reads and writes. */
+  bind: string;
+  options?: { value: unknown; label: string }[];
+  optionsFrom?: Logic;
+  optionValue?: Logic;
+  optionLabel?: Logic;
+  placeholder?: string;
+}
+
+/**
+ * Shorthand: a lower and an upper bound chosen side by side, written out by the loader as a row group of two
+ * choices (`min`, `max`, each over the range's choice members) and, with `clearLabel`, a button that empties
+ * both (runtime/core/load/shorthands.ts); the runtime never sees it.
+ */
+export interface RangeBlock extends BlockBase {
+  type: 'range';
+  min: RangeEnd;
+  max: RangeEnd;
+  appearance?: 'buttons' | 'radio' | 'dropdown';
+  placeholder?: string;
+  options?: { value: unknown; label: string }[];
+  optionsFrom?: Logic;
+  optionValue?: Logic;
+  optionLabel?: Logic;
+  /** Event raised after either end changes, and after Clear. */
+  event?: string;
+  enabledWhen?: Logic;
+  /** State paths of values this range excludes: both ends are disabled while any of them is set. */
+  excludes?: string[];
+  /** Message key of a button shown while either end is set, emptying both. */
+  clearLabel?: string;
 }

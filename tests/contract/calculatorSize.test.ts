@@ -1,8 +1,8 @@
 /**
  * Size of the calculator's definitions (issue 10): flows/calculator.yaml plus every file holding a fragment
  * or mapping it names with `use` (followed through fragments that use others), whole files counted.
- * Target: at most 600 lines, none over 120 characters. Not reached yet: the ceilings below are today's
- * figures, so the definitions can only shrink; lower them as they do (the figures are printed).
+ * Target: at most 600 lines, none over 120 characters. Met: the ceilings below are today's figures (within
+ * the target), so the definitions can only shrink; lower them as they do (the figures are printed).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 const root = new URL('../..', import.meta.url).pathname;
 const TARGET_LINES = 600;
 const MAX_WIDTH = 120;
-const CEILING_LINES = 625;
+const CEILING_LINES = 600;
 const CEILING_WIDE = 0;
 
 const yamlFiles = (dir: string): string[] =>

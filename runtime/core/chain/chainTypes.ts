@@ -11,6 +11,12 @@ export interface ChainSite {
   step: string;
 }
 
+/** One page-state write: a dotted path below `state.` and its value. */
+export interface StateWrite {
+  path: string;
+  value: unknown;
+}
+
 /** An event for the chain: raised by a screen, or by a transition's `then`. */
 export interface RaiseInput {
   type: 'raise';
@@ -18,8 +24,8 @@ export interface RaiseInput {
   event?: string;
   /** The event payload (`event.*` in guards and effects; `form` also becomes `form.*`). */
   payload?: Record<string, unknown>;
-  /** A page-state write (dotted path below `state.`) applied before the event's guards read the state. */
-  write?: { path: string; value: unknown };
+  /** Page-state writes (dotted paths below `state.`), one or several, applied in order before the event's guards read the state. */
+  write?: StateWrite | StateWrite[];
   /** Raised by a `then` (or a load's answer): a guard that does not hold is a normal outcome, not a problem to report. */
   chained?: boolean;
   /** Query-state writes replace the history entry instead of pushing one (inherited by the `then` events it raises). */

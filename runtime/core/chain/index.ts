@@ -1,3 +1,3 @@
 export { startChain, stepChain } from './stepChain';
 export { runChain, type ChainExecutor } from './runChain';
-export type { ChainSite, RaiseInput, ChainInput, AwaitedEffect, ChainWork, EventRun, ChainSnapshot, StoredState, ChainEffect, ChainStep } from './chainTypes';
+export type { ChainSite, RaiseInput, StateWrite, ChainInput, AwaitedEffect, ChainWork, EventRun, ChainSnapshot, StoredState, ChainEffect, ChainStep } from './chainTypes';

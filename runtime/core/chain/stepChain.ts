@@ -36,7 +36,7 @@ function beginEvent(site: ChainSite, from: LogicContext, input: RaiseInput): Cha
   let work: ChainWork = { record: from.record ?? {}, state: { ...((from.state as Record<string, unknown> | undefined) ?? {}) }, touched: [] };
   if (input.write) {
     try {
-      work = writeState(stepStateDefs(site.flow, site.step), work, input.write.path, input.write.value);
+      for (const w of [input.write].flat()) work = writeState(stepStateDefs(site.flow, site.step), work, w.path, w.value);
     } catch (error) {
       return { snapshot: idle, effects: [{ kind: 'log', error }] };
     }

@@ -126,6 +126,7 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         logic(block.enabledWhen, `${pointer}/enabledWhen`, schemas);
         for (const [k, v] of Object.entries(block.vars ?? {})) template(v, `${pointer}/vars/${k}`, schemas);
         for (const [k, v] of Object.entries(block.payload ?? {})) template(v, `${pointer}/payload/${k}`, schemas);
+        for (const [k, v] of Object.entries(block.set ?? {})) template(v, `${pointer}${toPointer(['set', k])}`, schemas);
         break;
       case 'group':
         message(block.title, `${pointer}/title`);

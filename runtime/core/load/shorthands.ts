@@ -18,13 +18,18 @@ const conditions = (logic: unknown): unknown[] => (isObject(logic) && Array.isAr
 
 /**
  * A block with its shorthands written out (the same object when it has none):
+ * - a block with `widget: name` and no `type` is a widget block (`type: widget`);
+ * - a range (`type: range`) is a row group of its two choices and its Clear button (see rangeGroup);
  * - `hiddenWhen: X` is `visibleWhen: { '!': X }`;
  * - a form's `submitNeeds: [a, b]` is `submitEnabledWhen: { and: [form.a, form.b, !formErrors.a, !formErrors.b, ...] }`
  *   (each field filled and showing no error; a `submitEnabledWhen` given too is and-ed after them);
  * - a dialog's `openWhenState: state.dialog` is `openWhen: { '==': [{ var: state.dialog }, <the dialog's id>] }`;
  * - a dialog's `closeLabel: key` adds a last block: a secondary button with that label raising `closeEvent`.
  */
-export function blockShorthands(block: unknown): { block: unknown; problems: ShorthandProblem[] } {
+export function blockShorthands(given: unknown): { block: unknown; problems: ShorthandProblem[] } {
+  let block = given;
+  if (isObject(block) && block.type === undefined && typeof block.widget === 'string') block = { type: 'widget', ...block };
+  if (isObject(block) && block.type === 'range') block = rangeGroup(block);
   const chosen = isObject(block) ? chosenMember(block) : undefined;
   if (!isObject(block) || (!chosen && !['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel', 'otherwise'].some((k) => k in block))) return { block, problems: [] };
   const problems: ShorthandProblem[] = [];
@@ -101,6 +106,42 @@ export function blockCopies(block: unknown): unknown[] {
     return [image, fallback];
   }
   return [block];
+}
+
+/** The choice members a range gives both its ends (an end's own members win). */
+const RANGE_SHARED: readonly string[] = ['appearance', 'placeholder', 'options', 'optionsFrom', 'optionValue', 'optionLabel', 'event', 'enabledWhen'];
+
+/** Logic true while none of the state paths holds a value: `{ '!': { or: [{ var: a }, { var: b }] } }`. */
+const noneSet = (paths: string[]): unknown => ({ '!': paths.length === 1 ? { var: paths[0] } : { or: paths.map((p) => ({ var: p })) } });
+
+/**
+ * A range `{ type: range, min: { bind, ... }, max: { bind, ... }, ...choice members, excludes?, clearLabel? }` written
+ * out as `{ type: group, variant: row, blocks: [min choice, max choice, Clear button] }`:
+ * - each end is a choice of the range's choice members (appearance, placeholder, options, optionsFrom, optionValue,
+ *   optionLabel, event, enabledWhen) with the end's own members over them;
+ * - `excludes: [paths]` disables both ends while any of those state paths is set (and-ed after an `enabledWhen`);
+ * - `clearLabel: key` adds a subtle button with that label, shown while either end is set, that writes null to both
+ *   ends and raises the range's `event`;
+ * - the range's other members (id, visibleWhen, hiddenWhen, otherwise, media, description) stay on the group.
+ */
+function rangeGroup(range: Obj): Obj {
+  const { type: _range, min, max, excludes, clearLabel, ...rest } = range;
+  const shared: Obj = {};
+  const group: Obj = { type: 'group', variant: 'row' };
+  for (const [key, value] of Object.entries(rest)) (RANGE_SHARED.includes(key) ? shared : group)[key] = value;
+  const enabled = [...(shared.enabledWhen === undefined ? [] : [shared.enabledWhen]), ...(Array.isArray(excludes) ? [noneSet(excludes.map(String))] : [])];
+  delete shared.enabledWhen;
+  if (enabled.length) shared.enabledWhen = enabled.length === 1 ? enabled[0] : { and: enabled.flatMap(conditions) };
+  const ends: Obj[] = [min, max].map((end) => ({ type: 'choice', ...shared, ...(isObject(end) ? end : {}) }));
+  const blocks: Obj[] = [...ends];
+  if (clearLabel !== undefined) {
+    const binds = ends.map((end) => String(end.bind));
+    const clear: Obj = { type: 'button', label: clearLabel, appearance: 'subtle', set: Object.fromEntries(binds.map((b) => [b, null])) };
+    if (shared.event !== undefined) clear.event = shared.event;
+    clear.visibleWhen = { or: binds.map((b) => ({ var: b })) };
+    blocks.push(clear);
+  }
+  return { ...group, blocks };
 }
 
 /** The members naming a message key that may be chosen by conditions: `text: { if: [when, key, ..., else] }`. */

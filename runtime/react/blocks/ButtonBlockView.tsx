@@ -5,17 +5,22 @@ import { useRuntime } from '../RuntimeContext';
 import { useVars } from './useVars';
 
 /**
- * A button raising a flow event (with its `payload`); disabled while `enabledWhen` is false. While an
+ * A button raising a flow event (with its `payload`); with `set`, it first writes those page-state paths
+ * (each value logic, read at the click), as a bound choice writes its own. Disabled while `enabledWhen` is false. While an
  * event runs it is `aria-disabled` but stays focusable: the button just clicked keeps focus, and a
  * dialog that opens mid-chain still has a control to focus (a modal whose only focusable element is
  * its surface is left `aria-hidden` by Fluent's focus trap).
  */
 export function ButtonBlockView({ block }: { block: ButtonBlock }) {
   const { t, logic } = useRuntime();
-  const { context, raise, busy } = useStep();
+  const { context, raise, writeAll, busy } = useStep();
   const enabled = logic.holds(block.enabledWhen, context);
   const label = t(block.label, useVars(block.vars, context));
-  const onClick = () => void raise(block.event, block.payload ? (logic.evaluateTemplate(block.payload, context) as Record<string, unknown>) : undefined);
+  const onClick = () => {
+    const payload = block.payload ? (logic.evaluateTemplate(block.payload, context) as Record<string, unknown>) : undefined;
+    if (block.set) void writeAll(Object.fromEntries(Object.entries(block.set).map(([path, v]) => [path, logic.evaluateTemplate(v, context)])), block.event, payload);
+    else if (block.event) void raise(block.event, payload);
+  };
   return (
     <Button appearance={block.appearance ?? 'primary'} disabled={!enabled} disabledFocusable={enabled && busy} onClick={onClick} data-event={block.event}>
       {label}

@@ -10,6 +10,8 @@ export interface StepServices {
   raise: (event: string, payload?: Record<string, unknown>) => Promise<void>;
   /** Writes page state (`state.x.y`), then raises `event` (payload `{ value }`) if given, in one update. */
   write: (path: string, value: unknown, event?: string) => Promise<void>;
+  /** Writes several page-state paths (`state.x.y` -> value) in order, then raises `event` with `payload` if given, in one update. */
+  writeAll: (values: Record<string, unknown>, event?: string, payload?: Record<string, unknown>) => Promise<void>;
   /** True while an event's effects run (buttons disable themselves). */
   busy: boolean;
 }

@@ -77,7 +77,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     if (!active || active === document.body || !active.isConnected) mainRef.current?.focus();
   }, [stepId]);
 
-  const { raise, write, busy, failed, retry, dismiss } = useChain(flow, stepId, context);
+  const { raise, write, writeAll, busy, failed, retry, dismiss } = useChain(flow, stepId, context);
 
   // `enter` runs once when the step opens (e.g. to seed page state from the query).
   const raiseRef = useRef(raise);
@@ -98,7 +98,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     }
   }, [step.load, data]);
 
-  const services = useMemo<StepServices>(() => ({ flowId, stepId, context, raise, write, busy }), [flowId, stepId, context, raise, write, busy]);
+  const services = useMemo<StepServices>(() => ({ flowId, stepId, context, raise, write, writeAll, busy }), [flowId, stepId, context, raise, write, writeAll, busy]);
   const layout = step.layout ?? {};
   const header = flow.layout?.header && layout.header !== undefined && rt.logic.holds(layout.header, context);
   const footer = flow.layout?.footer && layout.footer !== 'hidden' ? (layout.footer ?? 'static') : undefined;

@@ -15,6 +15,8 @@ export interface StepChain {
   raise: (event: string, payload?: Record<string, unknown>, options?: { chained?: boolean; replace?: boolean }) => Promise<void>;
   /** Writes page state (`state.x.y`), then raises `event` (payload `{ value }`) if given, in one update. */
   write: (path: string, value: unknown, event?: string) => Promise<void>;
+  /** Writes several page-state paths (`state.x.y` -> value) in order, then raises `event` with `payload` if given, in one update. */
+  writeAll: (values: Record<string, unknown>, event?: string, payload?: Record<string, unknown>) => Promise<void>;
   /** True while a chain runs. */
   busy: boolean;
   /** True when an effect failed (the global error dialog shows). */
@@ -100,13 +102,16 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
 
   const raise = useCallback((event: string, payload?: Record<string, unknown>, options: { chained?: boolean; replace?: boolean } = {}) =>
     run(() => startChain(flow, stepId, latest(), rt.logic), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, latest, rt.logic]);
-  const write = useCallback((path: string, value: unknown, event?: string) =>
-    run(() => startChain(flow, stepId, latest(), rt.logic), { type: 'raise', ...(event ? { event } : {}), payload: { value }, write: { path: path.replace(/^state\./, ''), value } }), [run, flow, stepId, latest, rt.logic]);
+  const writeAll = useCallback((values: Record<string, unknown>, event?: string, payload?: Record<string, unknown>) => {
+    const write = Object.entries(values).map(([path, value]) => ({ path: path.replace(/^state\./, ''), value }));
+    return run(() => startChain(flow, stepId, latest(), rt.logic), { type: 'raise', ...(event ? { event } : {}), ...(payload ? { payload } : {}), write });
+  }, [run, flow, stepId, latest, rt.logic]);
+  const write = useCallback((path: string, value: unknown, event?: string) => writeAll({ [path]: value }, event, { value }), [writeAll]);
   const retry = useCallback(() => {
     if (!failed) return;
     setFailed(null);
     void run(() => failed, { type: 'retry' });
   }, [failed, run]);
   const dismiss = useCallback(() => setFailed(null), []);
-  return { raise, write, busy, failed: failed !== null, retry, dismiss };
+  return { raise, write, writeAll, busy, failed: failed !== null, retry, dismiss };
 }

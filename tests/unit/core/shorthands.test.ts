@@ -85,6 +85,81 @@ describe('block shorthands', () => {
   });
 });
 
+describe('a range: two bound choices side by side', () => {
+  it('is a row group of its min and max choices (their members over the shared ones), excludes and-ed into enabledWhen, and a Clear button', () => {
+    const flow = same(
+      withBlock([
+        '      - type: range',
+        '        id: price',
+        '        hiddenWhen: { var: user }',
+        '        appearance: dropdown',
+        '        optionsFrom: [1, 2, 3]',
+        '        event: proceed',
+        '        enabledWhen: { var: record.open }',
+        '        excludes: [state.minSize, state.maxSize]',
+        '        clearLabel: close',
+        '        min: { id: low, label: go, bind: state.low }',
+        '        max: { id: high, label: title, bind: state.high, optionsFrom: [2, 3, 4] }',
+      ].join('\n')),
+      withBlock([
+        "      - type: group",
+        "        id: price",
+        "        variant: row",
+        "        visibleWhen: { '!': { var: user } }",
+        "        blocks:",
+        "          - { type: choice, id: low, label: go, bind: state.low, appearance: dropdown, optionsFrom: [1, 2, 3], event: proceed,",
+        "              enabledWhen: { and: [{ var: record.open }, { '!': { or: [{ var: state.minSize }, { var: state.maxSize }] } }] } }",
+        "          - { type: choice, id: high, label: title, bind: state.high, appearance: dropdown, optionsFrom: [2, 3, 4], event: proceed,",
+        "              enabledWhen: { and: [{ var: record.open }, { '!': { or: [{ var: state.minSize }, { var: state.maxSize }] } }] } }",
+        "          - { type: button, label: close, appearance: subtle, set: { state.low: null, state.high: null }, event: proceed,",
+        "              visibleWhen: { or: [{ var: state.low }, { var: state.high }] } }",
+      ].join('\n')),
+    );
+    expect(JSON.stringify(flow)).not.toMatch(/"range"|excludes|clearLabel|"min"|"max"/);
+  });
+
+  it('without clearLabel, excludes or event: just the two choices; one excluded path is { !: { var } }', () => {
+    same(
+      withBlock("      - { type: range, excludes: [state.size], min: { bind: state.low, options: { values: [1], labels: go } }, max: { bind: state.high, optionsFrom: [2] } }"),
+      withBlock("      - { type: group, variant: row, blocks: [{ type: choice, bind: state.low, options: [{ value: 1, label: go.1 }], enabledWhen: { '!': { var: state.size } } }, { type: choice, bind: state.high, optionsFrom: [2], enabledWhen: { '!': { var: state.size } } }] }"),
+    );
+  });
+
+  it('the meta-schema refuses a range without both ends, an end without bind or options, and an end member a range end does not take', () => {
+    const messages = (block: string) => load(withBlock(block)).errors.map((e) => `${e.pointer} ${e.message}`);
+    expect(messages("      - { type: range, min: { bind: state.low }, optionsFrom: [1] }").join('\n')).toMatch(/max/);
+    expect(messages("      - { type: range, min: { label: go }, max: { bind: state.high }, optionsFrom: [1] }").join('\n')).toMatch(/\/min.*bind/);
+    expect(messages("      - { type: range, min: { bind: state.low }, max: { bind: state.high } }")).not.toEqual([]);
+    expect(messages("      - { type: range, min: { bind: state.low, multiple: true }, max: { bind: state.high }, optionsFrom: [1] }").join('\n')).toMatch(/multiple/);
+  });
+});
+
+describe('a block written with widget: and no type', () => {
+  it('is a widget block', () => {
+    const flow = same(
+      withBlock('      - { widget: contactBox, props: { heading: go } }'),
+      withBlock('      - { type: widget, widget: contactBox, props: { heading: go } }'),
+    );
+    expect(flow.steps.start.blocks?.[1]).toEqual({ type: 'widget', widget: 'contactBox', props: { heading: 'go' } });
+  });
+
+  it('a block with neither type nor widget is still refused for its missing type; a typeless block is checked as a widget', () => {
+    const messages = (block: string) => load(withBlock(block)).errors.map((e) => `${e.pointer} ${e.message}`);
+    expect(messages('      - { text: go }').join('\n')).toMatch(/type/);
+    expect(messages('      - { widget: contactBox, text: go }').join('\n')).toMatch(/text/);
+  });
+});
+
+describe("a button's set: page state written at a click", () => {
+  it('takes state paths to logic, with or without an event; without either it is refused', () => {
+    const messages = (block: string) => load(withBlock(block)).errors.map((e) => `${e.pointer} ${e.message}`);
+    expect(messages("      - { type: button, label: go, set: { state.a: null, state.b: { var: user.id } } }")).toEqual([]);
+    expect(messages("      - { type: button, label: go, set: { state.a: 1 }, event: proceed }")).toEqual([]);
+    expect(messages("      - { type: button, label: go, set: { record.a: 1 } }").join('\n')).toMatch(/set/);
+    expect(messages("      - { type: button, label: go }")).not.toEqual([]);
+  });
+});
+
 describe('otherwise: the other case of a block', () => {
   it('a copy with the members over it and the condition negated, as simply as it can be written', () => {
     same(

@@ -81,6 +81,45 @@ describe('flows/_examples', () => {
     expect(flow).not.toContain('"queryState"');
   });
 
+  it('range: two bound dropdowns, excludes, Clear empties both and raises the event; a button writing page state; a widget without type', async () => {
+    view = await renderFlow('/examples/range/pick');
+    const select = (key: string) => byLabel(view!.container, au(key)) as unknown as HTMLSelectElement;
+    await view.waitFor(() => select('examples.range.maxSize'), 'the dropdowns');
+    const shown = (key: string) => select(key).selectedOptions[0]?.textContent;
+    const pick = (key: string, text: string) => typeInto(select(key), [...select(key).options].find((o) => o.textContent === text)?.value ?? '');
+    const clear = () => button(view!.container, au('examples.range.clear'));
+    const changes = (n: number) => hasText(view!.container, au('examples.range.changes').replace('{changes}', String(n)));
+    // Each end its options (max its own), 'Any' when none chosen; no Clear while both are empty.
+    expect([...select('examples.range.minPrice').options].map((o) => o.textContent)).toEqual([au('examples.range.any'), '10', '20', '30']);
+    expect([...select('examples.range.maxPrice').options].map((o) => o.textContent)).toEqual([au('examples.range.any'), '20', '30', '40']);
+    expect([...select('examples.range.minSize').options].map((o) => o.textContent)).toEqual([au('examples.range.any'), ...['S', 'M', 'L'].map((v) => au(`examples.range.size.${v}`))]);
+    expect(clear()).toBeUndefined();
+    // A price chosen: the event raised, Clear shown, the size range (excluded) disabled.
+    await pick('examples.range.minPrice', '20');
+    await view.waitFor(() => changes(1) && clear(), 'one change, Clear shown');
+    expect([select('examples.range.minSize').disabled, select('examples.range.maxSize').disabled, select('examples.range.maxPrice').disabled]).toEqual([true, true, false]);
+    await pick('examples.range.maxPrice', '30');
+    await view.waitFor(() => changes(2), 'two changes');
+    // Clear empties both ends at once and raises the event; the size range is enabled again.
+    await click(clear() as HTMLButtonElement);
+    await view.waitFor(() => changes(3) && !clear(), 'cleared: three changes, Clear hidden');
+    expect([shown('examples.range.minPrice'), shown('examples.range.maxPrice')]).toEqual([au('examples.range.any'), au('examples.range.any')]);
+    expect(select('examples.range.minSize').disabled).toBe(false);
+    // The size range has no Clear (no clearLabel); choosing a size disables the price range.
+    await pick('examples.range.minSize', au('examples.range.size.M'));
+    await view.waitFor(() => select('examples.range.minPrice').disabled, 'price disabled by a size');
+    expect(clear()).toBeUndefined();
+    // A button's set: several page-state paths written at once, no event (the change count stays).
+    await click(button(view.container, au('examples.range.reset')) as HTMLButtonElement);
+    await view.waitFor(() => shown('examples.range.maxPrice') === '40', 'the full price range');
+    expect([shown('examples.range.minPrice'), shown('examples.range.minSize'), select('examples.range.minPrice').disabled]).toEqual(['10', au('examples.range.any'), false]);
+    expect(changes(3)).toBe(true);
+    // A block written with widget: alone is a widget block.
+    expect(view.container.querySelector('[data-widget="contactBox"]')?.textContent).toContain(au('examples.range.contact'));
+    const flow = JSON.stringify(AU.flows.exampleRange);
+    for (const shorthand of ['"range"', 'excludes', 'clearLabel', '"min"', '"max"']) expect(flow).not.toContain(shorthand);
+  });
+
   it('shorthands: hiddenWhen, otherwise, submitNeeds, a dialog opened by state and closed by its close label, set of several paths, state by source (query too), stepper labels, a text chosen by if', async () => {
     view = await renderFlow('/examples/shorthands/form');
     await view.waitFor(() => hasText(view!.container, au('examples.shorthands.guest')), 'shown to a visitor');

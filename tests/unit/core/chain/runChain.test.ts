@@ -139,6 +139,15 @@ describe('runChain with a fake executor', () => {
     expect(log).toEqual([['log', expect.stringContaining('unknownEvent')], ['storeState', { 'chain.error': 'x' }]]);
   });
 
+  it('several page-state writes (a button\'s set) land in order with their event in one update', async () => {
+    const { executor, log } = fakeExecutor();
+    await runChain(start(), { type: 'raise', event: 'pick', payload: { value: ['y'] }, write: [{ path: 'page', value: 5 }, { path: 'tags', value: ['z'] }] }, executor);
+    expect(log).toEqual([['go', '/items/7/form?page=5&tags=y', false]]);
+    log.length = 0;
+    await runChain(start(), { type: 'raise', write: [{ path: 'page', value: 6 }, { path: 'tags', value: ['z'] }] }, executor);
+    expect(log).toEqual([['go', '/items/7/form?page=6&tags=z', false]]);
+  });
+
   it('a write to a state the step does not declare fails the event like a failed effect', async () => {
     const flow = structuredClone(CHAIN_FLOW);
     flow.steps.form.on!.typo = { effects: [{ set: 'state.pages', value: 1 }] };
