@@ -25,7 +25,8 @@ const CONTROL = /^\/dev\/esign\/([0-9a-f-]{36})$/;
 const MAX_FORM_BYTES = 1024;
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const NO_STORE = { 'cache-control': 'no-store' };
+// A fresh object each time: whatwg-node's Response.json writes its content-type into the headers object it is given.
+const noStore = () => ({ 'cache-control': 'no-store' });
 
 /** The event a return URL carries for the envelope's state as this recipient sees it; undefined while awaiting them. */
 function eventFor(envelope: SandboxEnvelope, email: string): string | undefined {
@@ -39,7 +40,7 @@ function eventFor(envelope: SandboxEnvelope, email: string): string | undefined 
 /** The sandbox's routes; `demoControls` adds the `/dev/esign/` controls. */
 export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls: boolean): Route[] {
   const html = ({ fetchAPI }: OnRequestPayload, status: number, body: string) =>
-    new fetchAPI.Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...NO_STORE } });
+    new fetchAPI.Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...noStore() } });
   const page = (request: Request, title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>` +
     '<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1.5rem;margin-right:.5rem}</style>' +
@@ -57,7 +58,7 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
       const doc = (await store.documents(envelope.id))[Number(documentIndex)];
       if (!doc) return hook.endResponse(html(hook, 404, page(request, t('esignSandbox.title'), `<p>${esc(t('esignSandbox.notFound'))}</p>`)));
       const name = doc.name.replace(/[^\w.-]/g, '_');
-      return hook.endResponse(new hook.fetchAPI.Response(new Uint8Array(doc.bytes), { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${name}"`, ...NO_STORE } }));
+      return hook.endResponse(new hook.fetchAPI.Response(new Uint8Array(doc.bytes), { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${name}"`, ...noStore() } }));
     }
     if (request.method === 'POST') {
       const body = await request.text();
@@ -66,8 +67,8 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
       const after = (await store.act(envelope.id, recipient.email, action)) ?? envelope;
       const event = eventFor(after, recipient.email);
       // Still awaiting this recipient (a draft envelope): the page again, saying why.
-      if (!event) return hook.endResponse(new hook.fetchAPI.Response(null, { status: 303, headers: { location: path, ...NO_STORE } }));
-      return hook.endResponse(new hook.fetchAPI.Response(null, { status: 303, headers: { location: withEvent(after.returnUrl, event), ...NO_STORE } }));
+      if (!event) return hook.endResponse(new hook.fetchAPI.Response(null, { status: 303, headers: { location: path, ...noStore() } }));
+      return hook.endResponse(new hook.fetchAPI.Response(null, { status: 303, headers: { location: withEvent(after.returnUrl, event), ...noStore() } }));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return hook.endResponse(html(hook, 405, ''));
     const documents = (await store.documents(envelope.id))
@@ -90,7 +91,7 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
   };
 
   const control = async (hook: OnRequestPayload, path: string): Promise<void> => {
-    const json = (status: number, body: unknown) => hook.endResponse(hook.fetchAPI.Response.json(body, { status, headers: NO_STORE }));
+    const json = (status: number, body: unknown) => hook.endResponse(hook.fetchAPI.Response.json(body, { status, headers: noStore() }));
     const envelopeId = CONTROL.exec(path)?.[1];
     const envelope = envelopeId ? await store.read(envelopeId) : null;
     if (!envelope) return json(404, { error: 'no sandbox envelope with this id' });

@@ -63,10 +63,12 @@ export const signingResolvers = {
   Mutation: {
     getQuoteDocusign: guard('applicationMember', async (args: { returnUrl: string; applicationId?: string | null }, ctx, access) => {
       checkReturnUrl(ctx, args.returnUrl, { path: `/applications/${access.app.id}/quotesign`, required: true });
+      // Signed already (recorded, or completed at the provider): the return page learns so from getEnvelope and moves the journey on.
+      const signed = { url: withEvent(args.returnUrl, RETURN_EVENTS.completed), message: 'unchanged' };
+      if (getPath(access.app.record, 'scoreboard.docusignStatus') === 'completed') return signed;
       if (isWet(access.app)) throw refuse('INVALID_TRANSITION', 'this quote is accepted by wet signature: there is no envelope to sign', { applicationId: access.app.id });
       const existing = await quoteEnvelope(ctx, access.app.id);
-      // Signed already: the return page learns so from getEnvelope and moves the journey on.
-      if (existing?.state === 'completed') return { url: withEvent(args.returnUrl, RETURN_EVENTS.completed), message: 'unchanged' };
+      if (existing?.state === 'completed') return signed;
       // The flow decides who may ask for the quote envelope and when (quoteSigning: the primary officer, unsigned).
       await recordSigning(ctx, access, 'created');
       if (existing && (existing.state === 'created' || existing.state === 'sent')) {
