@@ -1,7 +1,7 @@
 /** E-signature: the provider interface, the sandbox (default) and the choice of provider by configuration. */
 import type { Kysely } from 'kysely';
 import type { BrandRegistry } from '../brands';
-import type { ServerConfig } from '../config';
+import { ConfigError, type ServerConfig } from '../config';
 import type { Database } from '../db';
 import type { ServerDefinitions } from '../definitions';
 import type { ESignatureProvider } from './eSignatureProvider';
@@ -36,6 +36,6 @@ export function eSignatureProviderFor(deps: ESignatureDeps, registered: Record<s
   const factories: Record<string, ESignatureFactory> = { sandbox: sandboxFactory, ...registered };
   const name = deps.config.eSignatureProvider;
   const factory = factories[name];
-  if (!factory) throw new Error(`ESIGN_PROVIDER is '${name}', which no e-signature provider is registered as; known: ${Object.keys(factories).join(', ')} (register one in ServerExtensions.eSignatureProviders)`);
+  if (!factory) throw new ConfigError(`ESIGN_PROVIDER is '${name}', which no e-signature provider is registered as; known: ${Object.keys(factories).join(', ')} (register one in ServerExtensions.eSignatureProviders)`);
   return factory(deps);
 }

@@ -6,7 +6,10 @@
  */
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { ConfigError } from '../../../server/config';
+import { servicesFor } from '../../../server/services';
+import { sandboxFactory, type ESignatureProvider } from '../../../server/signing';
+import { DATABASES, definitions, silent, startServer, type TestServer } from './harness';
 
 interface Fresh {
   applicationId: string;
@@ -235,6 +238,23 @@ describe.each(DATABASES)('e-signature sandbox on %s', (kind) => {
     expect(mid?.recipients.map((r) => [r.roleName, r.status])).toEqual([['Signer', 'completed'], ['Witness', 'pending']]);
     await submit(witness.url, 'sign', 'au.localhost');
     expect((await s.services.eSignature.status(created.envelopeId))?.status).toBe('completed');
+  });
+});
+
+describe('e-signature provider choice', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer('pglite');
+  }, 60_000);
+  afterAll(() => s?.close());
+
+  it('uses the provider ESIGN_PROVIDER names among those registered, and refuses an unknown name', () => {
+    const withProvider = (name: string, registered = {}) => servicesFor({ ...s.config, eSignatureProvider: name }, s.database, definitions(), silent, { eSignatureProviders: registered });
+    expect(withProvider('sandbox').eSignature.name).toBe('sandbox');
+    const real: ESignatureProvider = { ...sandboxFactory({ db: s.database.db, config: s.config, brands: s.services.brands, definitions: definitions() }), name: 'acme-sign' };
+    expect(withProvider('acme-sign', { 'acme-sign': () => real }).eSignature).toBe(real);
+    expect(() => withProvider('acme-sign')).toThrow(ConfigError);
+    expect(() => withProvider('acme-sign')).toThrow(/known: sandbox/);
   });
 });
 
