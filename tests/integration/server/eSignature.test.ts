@@ -46,9 +46,9 @@ describe.each(DATABASES)('e-signature sandbox on %s', (kind) => {
   }, 60_000);
   afterAll(() => s?.close());
 
-  /** A fresh AU primary officer in orderVerification (digital signing), signed in. */
-  async function fresh(set: Record<string, unknown> = {}): Promise<Fresh> {
-    const r = await s.request('/dev/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ region: 'au', role: 'primary', status: 'orderVerification', set }) });
+  /** A fresh AU officer (primary unless said) on an application in orderVerification (digital signing), signed in. */
+  async function fresh(set: Record<string, unknown> = {}, role = 'primary'): Promise<Fresh> {
+    const r = await s.request('/dev/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ region: 'au', role, status: 'orderVerification', set }) });
     expect(r.status).toBe(201);
     const a = (await r.json()) as { email: string; password: string; applicationId: string; host: string; origin: string };
     const cookie = await s.login(a.email, a.password, a.host);
@@ -213,6 +213,14 @@ describe.each(DATABASES)('e-signature sandbox on %s', (kind) => {
     const rows = await s.database.db.selectFrom('signing_envelopes').select('id').where('application_id', '=', f.applicationId).execute();
     expect(rows).toEqual([]);
     expect((await record(f)).scoreboard.docusignStatus).toBe('none');
+  });
+
+  it('lets only the primary officer ask for the quote envelope', async () => {
+    const f = await fresh({}, 'secondary');
+    const r = await gql(f, GET_URL, { u: f.returnUrl });
+    expect(r.body.errors?.[0].extensions?.code).toBe('TRANSITION_NOT_ALLOWED');
+    expect(await s.database.db.selectFrom('signing_envelopes').select('id').where('application_id', '=', f.applicationId).execute()).toEqual([]);
+    expect(await envelopeStatus(f)).toEqual({ status: 'none' });
   });
 
   it('creates no envelope for a wet-signature quote, whose acceptance stays the officer\'s own', async () => {
