@@ -90,6 +90,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     route('brand document', (path) => path === BRAND_DOCUMENT_PATH, brandDocumentRoute(services.brands, services.definitions.layers)),
     // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
     fileRoutes({ db, storage: services.storage, secret: config.secret }),
+    // The e-signature provider's own pages (the sandbox's signing page; its controls only in demo mode outside production).
+    ...(services.eSignature.routes?.({ demoControls: config.demo && !config.production }) ?? []),
     // The GraphQL endpoint's first check (request hardening below).
     csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins, texts: mapValues(CSRF_TEXT_KEYS, text) }),
     // Last: every GET or HEAD of a path nobody above answered (never /graphql).

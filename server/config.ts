@@ -50,6 +50,11 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Proxies in front of the server whose `X-Forwarded-For` entries are trusted for the client address (`TRUST_PROXY`, default 0). */
   trustProxy: number;
+  /**
+   * The e-signature provider (`ESIGN_PROVIDER`, default `sandbox`): a name registered in
+   * `ServerExtensions.eSignatureProviders` (server/services.ts) selects a real adapter.
+   */
+  eSignatureProvider: string;
   /** Minimum log level (`LOG_LEVEL`: debug, info, warn, error; default info). */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -126,6 +131,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean).map(originOf),
     trustProxy: Math.max(0, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0),
     logLevel: LEVELS.includes(level) ? level : 'info',
+    eSignatureProvider: env.ESIGN_PROVIDER || 'sandbox',
     persistedManifestPath: env.PERSISTED_MANIFEST || undefined,
     ...overrides,
   };

@@ -18,6 +18,7 @@ import type { IdentityProvider, SessionUser } from './auth';
 import type { LimitSettings, RateLimiter } from './limits';
 import type { AppSnapshot } from './enforce';
 import type { RegionRegistry } from './regions';
+import type { ESignatureProvider } from './signing';
 
 /** Long-lived services created once at start and shared by every request. */
 export interface ServerServices {
@@ -35,6 +36,8 @@ export interface ServerServices {
   identity: IdentityProvider;
   storage: StorageProvider;
   email: EmailOutbox;
+  /** E-signature envelopes (the sandbox unless ESIGN_PROVIDER names another). */
+  eSignature: ESignatureProvider;
   log: Logger;
 }
 

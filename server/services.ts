@@ -10,6 +10,7 @@ import { createStorage, uploadRuleProblems } from './files';
 import { createRateLimiter, readLimitSettings } from './limits';
 import { createLogger, type Logger } from './log';
 import { regionRegistry } from './regions';
+import { eSignatureProviderFor, type ESignatureFactory } from './signing';
 import type { BusinessNumberValidators } from '../extensions/businessNumbers';
 
 /** Open the configured database and apply migrations. */
@@ -24,6 +25,8 @@ export async function openAndMigrate(config: ServerConfig, log: Logger): Promise
 export interface ServerExtensions {
   /** Business-number validators regions name in `settings.businessNumber.validator` (extensions/businessNumbers). */
   businessNumberValidators?: BusinessNumberValidators;
+  /** E-signature providers by name besides the built-in `sandbox`; ESIGN_PROVIDER picks one (server/signing). */
+  eSignatureProviders?: Record<string, ESignatureFactory>;
 }
 
 /** Build services over an open database (tests pass their own database, definitions and extensions). */
@@ -45,6 +48,7 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
     email,
     storage: createStorage(config),
     identity: createPasswordProvider({ db: database.db, email, definitions, brands }),
+    eSignature: eSignatureProviderFor({ db: database.db, config, brands, definitions }, extensions.eSignatureProviders),
     log,
   };
 }

@@ -274,6 +274,48 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** Which provider envelope signs which application's documents (server/signing). */
+export interface SigningEnvelopesTable {
+  id: Generated<string>;
+  application_id: string;
+  /** `quote` (the lease documents later). */
+  purpose: string;
+  /** Provider name (e.g. `sandbox`). */
+  provider: string;
+  /** The provider's envelope id. */
+  envelope_id: string;
+  created_at: Timestamp;
+}
+
+/** One recipient of a sandbox envelope (server/signing/sandbox). */
+export interface SandboxRecipientRow {
+  name: string;
+  email: string;
+  role: 'signer' | 'witness';
+  roleName: string;
+  status: 'pending' | 'completed' | 'declined';
+}
+
+/** The sandbox e-signature provider's envelopes. */
+export interface EsignSandboxEnvelopesTable {
+  id: string;
+  /** `created`, `sent`, `completed`, `declined` or `expired`. */
+  status: string;
+  recipients: Json<SandboxRecipientRow[]>;
+  /** Where the signing page sends the signer afterwards. */
+  return_url: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The documents of a sandbox envelope, in order. */
+export interface EsignSandboxDocumentsTable {
+  envelope_id: string;
+  position: number;
+  name: string;
+  content_base64: string;
+}
+
 /** Applied migrations (managed by `server/db/migrate.ts`). */
 export interface SchemaMigrationsTable {
   name: string;
@@ -298,6 +340,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   leads: LeadsTable;
   rate_limits: RateLimitsTable;
+  signing_envelopes: SigningEnvelopesTable;
+  esign_sandbox_envelopes: EsignSandboxEnvelopesTable;
+  esign_sandbox_documents: EsignSandboxDocumentsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context';
 import { mainFlowId, readSnapshot, refuse, selectionOf, writeRecord, type WriteResult } from '../../enforce';
 import { guard, memberAccess, type MemberAccess } from '../access';
 import { accepted, depsOf, vehicleApplication } from './shared';
+import { quoteSignedByProvider } from './signing';
 
 /** createOrUpdateProperty params as the spec's client sends them. */
 interface PropertyParams {
@@ -72,7 +73,10 @@ export const applicationResolvers = {
     }),
     updateDocusignStatus: guard('applicationMember', async (args: { applicationId: string; docusignStatus: string; expectedVersion?: number | null }, ctx, access) => {
       const request = { path: 'scoreboard.docusignStatus', value: args.docusignStatus };
-      const first = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request, expectedVersion: args.expectedVersion });
+      // Completion is the e-signature provider's outcome: reported by the server only when the application's own
+      // envelope is completed there; otherwise it is the client's request, which the flow grants only for wet signature.
+      const by = args.docusignStatus === 'completed' && (await quoteSignedByProvider(ctx, access.app.id)) ? 'server' : 'client';
+      const first = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request, expectedVersion: args.expectedVersion, by });
       const result = args.docusignStatus === 'completed' ? await advanceAfterSigning(ctx, access, first) : first;
       // 'unchanged' only when neither the signing status nor (after it) the journey's status moved.
       const moved = first.decision.kind !== 'unchanged' || result !== first;

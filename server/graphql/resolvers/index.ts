@@ -13,6 +13,7 @@ import { applicationTypeResolvers } from './shared';
 import { catalogueResolvers } from './catalogue';
 import { leadResolvers } from './leads';
 import { shortlistResolvers } from './shortlists';
+import { signingResolvers } from './signing';
 import { pendingResolvers } from './unavailable';
 import { userResolvers } from './user';
 import { wetSignatureResolvers } from './wetSignature';
@@ -47,6 +48,6 @@ export const declareAccess = (map: ResolverMap): ResolverMap => declareFromTable
 
 /** The resolvers of the whole schema (sign-in and file resolvers included, with their declared access). */
 export const resolvers: ResolverMap = declareFromTable(
-  mergeResolvers(scalarResolvers as unknown as Map, authResolvers as unknown as Map, filesResolvers as unknown as Map, applicationResolvers, applicantResolvers, userResolvers, referenceResolvers, wetSignatureResolvers, catalogueResolvers, leadResolvers, shortlistResolvers, pendingResolvers(), applicationTypeResolvers),
+  mergeResolvers(scalarResolvers as unknown as Map, authResolvers as unknown as Map, filesResolvers as unknown as Map, applicationResolvers, applicantResolvers, userResolvers, referenceResolvers, wetSignatureResolvers, signingResolvers, catalogueResolvers, leadResolvers, shortlistResolvers, pendingResolvers(), applicationTypeResolvers),
   ACCESS_TABLES,
 );

@@ -2,15 +2,12 @@
  * Operations whose providers arrive with later issues. Each checks its caller's access first, then answers
  * CAPABILITY_UNAVAILABLE naming the missing capability: never a fake success.
  */
-import { onPublicOrigin } from '../../brands';
 import type { ServerContext } from '../../context';
-import { refuse } from '../../enforce';
+import { checkReturnUrl } from './returnUrl';
 import { apiError, capabilityUnavailable, guard, type AccessKind, type Resolver } from '../access';
 
 /** Operation -> [root type, access, capability]. */
 export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<AccessKind, 'anyone'>, string]> = {
-  getQuoteDocusign: ['Mutation', 'applicationMember', 'eSignature'],
-  getEnvelope: ['Mutation', 'applicationMember', 'eSignature'],
   getEnvelopeMLA: ['Mutation', 'applicationMember', 'eSignature'],
   getMLADocusign: ['Mutation', 'applicationMember', 'eSignature'],
   getQuotePDF: ['Mutation', 'applicationMember', 'wetSignatureDocuments'],
@@ -28,20 +25,9 @@ export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<A
 /** creditCheck names the application by the first 8 characters of its id followed by '3' (spec 001 s7). */
 const creditCheckParamMatches = (param: string, applicationId: string) => param.length === 9 && param.endsWith('3') && applicationId.startsWith(param.slice(0, 8));
 
-/**
- * A client-sent return URL (the e-signature operations; spec 000 s7 builds it from the page's host) is
- * accepted only on the brand's own public origin, so a signing provider never redirects to another site.
- */
-function checkReturnUrl(args: { returnUrl?: unknown }, ctx: ServerContext): void {
-  if (args.returnUrl === undefined || args.returnUrl === null) return;
-  if (typeof args.returnUrl !== 'string' || !onPublicOrigin(ctx.brand, args.returnUrl)) {
-    throw refuse('INVALID_VALUE', `returnUrl must be an address on ${ctx.brand.publicOrigin}`, { returnUrl: args.returnUrl });
-  }
-}
-
 function pending(operation: string, kind: Exclude<AccessKind, 'anyone'>, capability: string): Resolver {
   const fail = (args?: { returnUrl?: unknown }, ctx?: ServerContext) => {
-    if (args && ctx) checkReturnUrl(args, ctx);
+    if (args && ctx) checkReturnUrl(ctx, args.returnUrl);
     throw capabilityUnavailable(capability, operation);
   };
   if (kind === 'public') return guard('public', fail);

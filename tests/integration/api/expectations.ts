@@ -60,8 +60,10 @@ export const EXPECTED: Record<string, Row> = {
   saveFile: memberRead,
   // Someone else's file is answered as not found (its existence is not disclosed).
   getFileByUUID: { anonymous: [U, U], primary: ['ok', NF], secondary: ['ok', NF], calculator: ['ok', NF], other: ['ok', NF] },
-  getQuoteDocusign: memberPending,
-  getEnvelope: memberPending,
+  // Quote signing: shared/other are signed already (the answer sends the return page on); the calculator
+  // application signs wet, so it has no envelope. Any member reads the envelope's status.
+  getQuoteDocusign: { anonymous: [U, U], primary: ['ok', F], secondary: ['ok', F], calculator: [IT, F], other: ['ok', F] },
+  getEnvelope: memberRead,
   getQuotePDF: memberPending,
   getEnvelopeMLA: memberPending,
   getMLADocusign: memberPending,

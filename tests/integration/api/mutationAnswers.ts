@@ -175,8 +175,18 @@ export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
   },
   submitCreditCheck: { ...capability(), call: { query: 'mutation($id: ID!) { submitCreditCheck(payload: { applicationId: $id, testingValue: "accept" }) { status } }', variables: { id: A } } },
   // --- signing ---
-  getQuoteDocusign: { ...capability(), call: { query: 'mutation($id: ID) { getQuoteDocusign(returnUrl: "http://au.localhost:8080/x", applicationId: $id) { url } }', variables: { id: A } } },
-  getEnvelope: { ...capability(), call: { query: 'mutation($id: ID) { getEnvelope(applicationId: $id) { status } }', variables: { id: A } } },
+  getQuoteDocusign: {
+    when: 'the quote is signed already: the answer is the return page, told signing is complete',
+    answer: { unchanged: { url: `http://au.localhost:8080/applications/${A}/quotesign?event=signing_complete`, message: 'unchanged' } },
+    who: 'primary',
+    call: { query: 'mutation($id: ID, $u: String!) { getQuoteDocusign(returnUrl: $u, applicationId: $id) { url message } }', variables: { id: A, u: `http://au.localhost:8080/applications/${A}/quotesign` } },
+  },
+  getEnvelope: {
+    when: 'always for the status it answers; it records only a completion the provider reports',
+    answer: { reads: { status: 'completed' } },
+    who: 'primary',
+    call: { query: 'mutation($id: ID) { getEnvelope(applicationId: $id) { status } }', variables: { id: A } },
+  },
   getQuotePDF: { ...capability(), call: { query: 'mutation($id: ID) { getQuotePDF(applicationId: $id) { url } }', variables: { id: A } } },
   getEnvelopeMLA: { ...capability(), call: { query: 'mutation($id: ID!) { getEnvelopeMLA(applicationId: $id) { status { signers { email } } } }', variables: { id: A } } },
   getMLADocusign: { ...capability(), call: { query: 'mutation($id: ID!) { getMLADocusign(applicationId: $id, isCurrentUserPrimary: true, returnUrl: "http://au.localhost:8080/x") { url } }', variables: { id: A } } },

@@ -79,7 +79,7 @@ export const OPERATIONS: Record<string, (t: Target) => Request> = {
   }),
   getFileByUUID: (t) => ({ query: 'mutation($u: ID!) { getFileByUUID(uuid: $u) { uuid signedUrl } }', variables: { u: t.fileId } }),
   // --- providers still to come ---
-  getQuoteDocusign: (t) => ({ query: 'mutation($id: ID) { getQuoteDocusign(returnUrl: "http://au.localhost:8080/x", applicationId: $id) { url } }', variables: { id: t.appId } }),
+  getQuoteDocusign: (t) => ({ query: 'mutation($id: ID, $u: String!) { getQuoteDocusign(returnUrl: $u, applicationId: $id) { url } }', variables: { id: t.appId, u: `http://au.localhost:8080/applications/${t.appId}/quotesign` } }),
   getEnvelope: (t) => ({ query: 'mutation($id: ID) { getEnvelope(applicationId: $id) { status } }', variables: { id: t.appId } }),
   getQuotePDF: (t) => ({ query: 'mutation($id: ID) { getQuotePDF(applicationId: $id) { url } }', variables: { id: t.appId } }),
   getEnvelopeMLA: (t) => ({ query: 'mutation($id: ID!) { getEnvelopeMLA(applicationId: $id) { status { signers { email status } } } }', variables: { id: t.appId } }),

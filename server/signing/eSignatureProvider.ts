@@ -1,0 +1,87 @@
+/**
+ * The e-signature provider interface (ARCHITECTURE.md 'Providers'): envelopes of PDF documents, signers and
+ * witnesses, a signing page per signer and its return to the portal. The sandbox (sandboxESignature.ts) is the
+ * default; a real adapter implements the same interface and is chosen by ESIGN_PROVIDER (server/services.ts).
+ * @example
+ * const { envelopeId, signingUrls } = await provider.createEnvelope({ documents: [{ name: 'Quote.pdf', bytes }], recipients: [{ name: 'Pat Primary', email: 'pat@example.com', role: 'signer' }], returnUrl });
+ * (await provider.status(envelopeId))?.status; // 'sent' until the signer signs, then 'completed'
+ */
+import type { Route } from '../plugins/route';
+
+/** Where an envelope stands: `created` (draft), `sent` (awaiting signatures), then one of the final three. */
+export type EnvelopeState = 'created' | 'sent' | 'completed' | 'declined' | 'expired';
+/** The envelope states. */
+export const ENVELOPE_STATES: readonly EnvelopeState[] = ['created', 'sent', 'completed', 'declined', 'expired'];
+/** Where one recipient stands. */
+export type RecipientState = 'pending' | 'completed' | 'declined';
+
+/** One document to sign: a PDF's bytes and the name the signer sees. */
+export interface EnvelopeDocument {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** A person on the envelope. */
+export interface EnvelopeRecipient {
+  name: string;
+  email: string;
+  /** Signers sign; witnesses witness a signature (spec 002: role name `Witness`). */
+  role: 'signer' | 'witness';
+  /** The role name the provider reports (default `Signer` / `Witness`). */
+  roleName?: string;
+}
+
+/** What an envelope is created from. */
+export interface CreateEnvelopeInput {
+  documents: EnvelopeDocument[];
+  recipients: EnvelopeRecipient[];
+  /** Where the signing page sends a recipient when done, with `?event=signing_complete|decline|ttl_expired`. */
+  returnUrl: string;
+}
+
+/** A recipient's signing page. */
+export interface SigningUrl {
+  email: string;
+  url: string;
+}
+
+/** A created envelope: its id and one signing URL per recipient, in the order given. */
+export interface CreatedEnvelope {
+  envelopeId: string;
+  signingUrls: SigningUrl[];
+}
+
+/** An envelope's status and each recipient's. */
+export interface EnvelopeStatus {
+  envelopeId: string;
+  status: EnvelopeState;
+  recipients: (Required<EnvelopeRecipient> & { status: RecipientState })[];
+}
+
+/** An e-signature service. */
+export interface ESignatureProvider {
+  /** Provider name, stored with each envelope id (`signing_envelopes.provider`). */
+  readonly name: string;
+  /** Create and send an envelope. */
+  createEnvelope(input: CreateEnvelopeInput): Promise<CreatedEnvelope>;
+  /** The envelope's status, or null when the provider has no such envelope. */
+  status(envelopeId: string): Promise<EnvelopeStatus | null>;
+  /** A fresh signing URL of one recipient (the envelope is reused), returning to `returnUrl`; null when no such recipient. */
+  signingUrl(envelopeId: string, email: string, returnUrl: string): Promise<string | null>;
+  /** Paths the provider answers itself (a sandbox's signing page and controls, a real adapter's webhook). */
+  routes?(options: { demoControls: boolean }): Route[];
+}
+
+/** The signing-page event a return URL carries, per final state (DocuSign's names, which clients already know). */
+export const RETURN_EVENTS: Record<'completed' | 'declined' | 'expired', string> = {
+  completed: 'signing_complete',
+  declined: 'decline',
+  expired: 'ttl_expired',
+};
+
+/** `returnUrl` with `?event=<event>` added (its other parameters kept). */
+export function withEvent(returnUrl: string, event: string): string {
+  const url = new URL(returnUrl);
+  url.searchParams.set('event', event);
+  return url.toString();
+}

@@ -1,0 +1,121 @@
+/**
+ * The sandbox's pages and controls.
+ * - `GET /sandbox/esign/{envelopeId}/{signerToken}`: the signing page (plain HTML, no script: it runs under the
+ *   server's CSP in the signing dialog's frame): the documents, who signs, and Sign / Decline buttons in a form.
+ * - `POST` to the same path (`action=sign|decline`): records the recipient's answer and redirects (303) to the
+ *   envelope's return URL with `?event=signing_complete|decline` (`ttl_expired` once expired).
+ * - `GET /sandbox/esign/{envelopeId}/{signerToken}/documents/{n}`: document n (0-based) as a PDF.
+ * - Demo controls (demo mode, never production): `GET /dev/esign/{envelopeId}` answers the envelope with every
+ *   recipient's signing URL; `POST /dev/esign/{envelopeId}` with `{"status": "expired"}` (any envelope state) or
+ *   `{"email": "...", "action": "sign"|"decline"}` (as that recipient would on the page).
+ * Texts come from the catalogue (messages/signing.yaml) of the Host's brand.
+ */
+import { ENVELOPE_STATES, RETURN_EVENTS, withEvent, type EnvelopeState } from './eSignatureProvider';
+import { SANDBOX_SIGNING_PATH, type RecipientAction, type SandboxEnvelope, type SandboxStore } from './sandboxESignature';
+import { route, type OnRequestPayload, type Route } from '../plugins/route';
+
+/** A catalogue text for the request's brand. */
+export type PageText = (request: Request, key: string, vars?: Record<string, string>) => string;
+
+/** Base path of the demo controls. */
+export const SANDBOX_CONTROL_PATH = '/dev/esign/';
+
+const PAGE = /^\/sandbox\/esign\/([0-9a-f-]{36})\/([A-Za-z0-9_-]{43})(?:\/documents\/(\d{1,3}))?$/;
+const CONTROL = /^\/dev\/esign\/([0-9a-f-]{36})$/;
+const MAX_FORM_BYTES = 1024;
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// A fresh object each time: whatwg-node's Response.json writes its content-type into the headers object it is given.
+const noStore = () => ({ 'cache-control': 'no-store' });
+
+/** The event a return URL carries for the envelope's state as this recipient sees it; undefined while awaiting them. */
+function eventFor(envelope: SandboxEnvelope, email: string): string | undefined {
+  const own = envelope.recipients.find((r) => r.email === email)?.status;
+  if (envelope.status === 'expired') return RETURN_EVENTS.expired;
+  if (envelope.status === 'declined' || own === 'declined') return RETURN_EVENTS.declined;
+  if (own === 'completed') return RETURN_EVENTS.completed;
+  return undefined;
+}
+
+/** The sandbox's routes; `demoControls` adds the `/dev/esign/` controls. */
+export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls: boolean): Route[] {
+  const html = ({ fetchAPI }: OnRequestPayload, status: number, body: string) =>
+    new fetchAPI.Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...noStore() } });
+  const page = (request: Request, title: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>` +
+    '<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1.5rem;margin-right:.5rem}</style>' +
+    `</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
+
+  const signingPage = async (hook: OnRequestPayload, path: string): Promise<void> => {
+    const [, envelopeId, token, documentIndex] = PAGE.exec(path) ?? [];
+    const { request } = hook;
+    const t = (key: string, vars?: Record<string, string>) => text(request, key, vars);
+    const envelope = envelopeId ? await store.read(envelopeId) : null;
+    const recipient = envelope && token ? store.recipientOf(envelope, token) : null;
+    if (!envelope || !recipient) return hook.endResponse(html(hook, 404, page(request, t('esignSandbox.title'), `<p>${esc(t('esignSandbox.notFound'))}</p>`)));
+    if (documentIndex !== undefined) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return hook.endResponse(html(hook, 405, ''));
+      const doc = (await store.documents(envelope.id))[Number(documentIndex)];
+      if (!doc) return hook.endResponse(html(hook, 404, page(request, t('esignSandbox.title'), `<p>${esc(t('esignSandbox.notFound'))}</p>`)));
+      const name = doc.name.replace(/[^\w.-]/g, '_');
+      return hook.endResponse(new hook.fetchAPI.Response(new Uint8Array(doc.bytes), { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${name}"`, ...noStore() } }));
+    }
+    if (request.method === 'POST') {
+      const body = await request.text();
+      const action = body.length <= MAX_FORM_BYTES ? new URLSearchParams(body).get('action') : null;
+      if (action !== 'sign' && action !== 'decline') return hook.endResponse(html(hook, 400, page(request, t('esignSandbox.title'), `<p>${esc(t('esignSandbox.badRequest'))}</p>`)));
+      const after = (await store.act(envelope.id, recipient.email, action)) ?? envelope;
+      const event = eventFor(after, recipient.email);
+      // Still awaiting this recipient (a draft envelope): the page again, saying why.
+      if (!event) return hook.endResponse(new hook.fetchAPI.Response(null, { status: 303, headers: { location: path, ...noStore() } }));
+      return hook.endResponse(new hook.fetchAPI.Response(null, { status: 303, headers: { location: withEvent(after.returnUrl, event), ...noStore() } }));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return hook.endResponse(html(hook, 405, ''));
+    const documents = (await store.documents(envelope.id))
+      .map((d, i) => `<li><a href="${esc(`${path}/documents/${i}`)}" target="_blank" rel="noopener">${esc(d.name)}</a></li>`)
+      .join('');
+    const event = eventFor(envelope, recipient.email);
+    const awaiting = envelope.status === 'sent' && recipient.status === 'pending';
+    // Signed while others have not: waiting; otherwise the envelope's own state.
+    const stateKey = envelope.status === 'sent' && recipient.status === 'completed' ? 'waiting' : envelope.status;
+    const state = awaiting ? '' : `<p role="status">${esc(t(`esignSandbox.state.${stateKey}`))}</p>`;
+    const actions = awaiting
+      ? `<form method="post"><button type="submit" name="action" value="sign">${esc(t('esignSandbox.sign'))}</button><button type="submit" name="action" value="decline">${esc(t('esignSandbox.decline'))}</button></form>`
+      : event
+        ? `<p><a href="${esc(withEvent(envelope.returnUrl, event))}">${esc(t('esignSandbox.continue'))}</a></p>`
+        : '';
+    const body =
+      `<p>${esc(t('esignSandbox.intro'))}</p><p>${esc(t('esignSandbox.signingAs', { name: recipient.name, email: recipient.email }))}</p>` +
+      `<h2>${esc(t('esignSandbox.documents'))}</h2><ul>${documents}</ul>${state}${actions}`;
+    hook.endResponse(html(hook, 200, page(request, t('esignSandbox.title'), body)));
+  };
+
+  const control = async (hook: OnRequestPayload, path: string): Promise<void> => {
+    const json = (status: number, body: unknown) => hook.endResponse(hook.fetchAPI.Response.json(body, { status, headers: noStore() }));
+    const envelopeId = CONTROL.exec(path)?.[1];
+    const envelope = envelopeId ? await store.read(envelopeId) : null;
+    if (!envelope) return json(404, { error: 'no sandbox envelope with this id' });
+    const describe = (e: SandboxEnvelope) => ({
+      envelopeId: e.id,
+      status: e.status,
+      returnUrl: e.returnUrl,
+      recipients: e.recipients.map((r) => ({ ...r, signingUrl: store.linkOf(e.id, r.email, e.returnUrl) })),
+    });
+    if (hook.request.method === 'GET') return json(200, describe(envelope));
+    if (hook.request.method !== 'POST') return json(405, { error: 'GET the envelope or POST a control' });
+    const b = (await hook.request.json().catch(() => undefined)) as { status?: unknown; email?: unknown; action?: unknown } | undefined;
+    if (b && typeof b.status === 'string' && ENVELOPE_STATES.includes(b.status as EnvelopeState) && b.email === undefined) {
+      return json(200, describe((await store.setState(envelope.id, b.status as EnvelopeState)) ?? envelope));
+    }
+    if (b && typeof b.email === 'string' && (b.action === 'sign' || b.action === 'decline') && b.status === undefined) {
+      if (!envelope.recipients.some((r) => r.email === (b.email as string).toLowerCase())) return json(400, { error: `no recipient ${b.email} on this envelope` });
+      return json(200, describe((await store.act(envelope.id, b.email, b.action as RecipientAction)) ?? envelope));
+    }
+    return json(400, { error: `POST {"status": one of ${ENVELOPE_STATES.join(', ')}} or {"email": a recipient's, "action": "sign" | "decline"}` });
+  };
+
+  return [
+    route('e-signature sandbox signing page', (path) => path.startsWith(SANDBOX_SIGNING_PATH), signingPage),
+    ...(demoControls ? [route('e-signature sandbox controls', (path) => path.startsWith(SANDBOX_CONTROL_PATH), control)] : []),
+  ];
+}

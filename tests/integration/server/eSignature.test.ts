@@ -1,0 +1,287 @@
+/**
+ * Quote signing through the e-signature sandbox, over HTTP: getQuoteDocusign creates the envelope (a real quote
+ * PDF), the signing page is served under the server's CSP with a plain form, Sign redirects to the return URL,
+ * getEnvelope reports and records the completion, and updateDocusignStatus(completed) is accepted only then.
+ * Decline, expiry (demo control), forged signer links, foreign return URLs and production's missing controls too.
+ */
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../server/config';
+import { servicesFor } from '../../../server/services';
+import { sandboxFactory, type ESignatureProvider } from '../../../server/signing';
+import { DATABASES, definitions, silent, startServer, type TestServer } from './harness';
+
+interface Fresh {
+  applicationId: string;
+  cookie: string;
+  host: string;
+  origin: string;
+  returnUrl: string;
+}
+
+const GET_URL = 'mutation($u: String!, $id: ID) { getQuoteDocusign(returnUrl: $u, applicationId: $id) { url message } }';
+const GET_ENVELOPE = 'mutation($id: ID) { getEnvelope(applicationId: $id) { status } }';
+const COMPLETE = 'mutation($id: ID!) { updateDocusignStatus(applicationId: $id, docusignStatus: "completed") { status message } }';
+
+/** The text a PDF's pages show (pdf-lib writes each string as `<hex> Tj`). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  const out: string[] = [];
+  for (const page of doc.getPages()) {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
+    for (const s of streams) {
+      if (!(s instanceof PDFRawStream)) continue;
+      const ops = Buffer.from(decodePDFRawStream(s).decode()).toString('latin1');
+      for (const m of ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) out.push(Buffer.from(m[1], 'hex').toString('latin1'));
+    }
+  }
+  return out.join('\n');
+}
+
+describe.each(DATABASES)('e-signature sandbox on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  }, 60_000);
+  afterAll(() => s?.close());
+
+  /** A fresh AU officer (primary unless said) on an application in orderVerification (digital signing), signed in. */
+  async function fresh(set: Record<string, unknown> = {}, role = 'primary'): Promise<Fresh> {
+    const r = await s.request('/dev/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ region: 'au', role, status: 'orderVerification', set }) });
+    expect(r.status).toBe(201);
+    const a = (await r.json()) as { email: string; password: string; applicationId: string; host: string; origin: string };
+    const cookie = await s.login(a.email, a.password, a.host);
+    return { applicationId: a.applicationId, cookie, host: a.host, origin: a.origin, returnUrl: `${a.origin}/applications/${a.applicationId}/quotesign` };
+  }
+  const gql = (f: Fresh, query: string, variables: Record<string, unknown> = {}) => s.gql(query, { id: f.applicationId, ...variables }, { cookie: f.cookie, host: f.host });
+  const signingUrl = async (f: Fresh) => {
+    const r = await gql(f, GET_URL, { u: f.returnUrl });
+    expect(r.body.errors).toBeUndefined();
+    return (r.body.data?.getQuoteDocusign as { url: string }).url;
+  };
+  const envelopeStatus = async (f: Fresh) => (await gql(f, GET_ENVELOPE)).body.data?.getEnvelope as { status: string };
+  const record = async (f: Fresh) => (await s.database.db.selectFrom('applications').select('record').where('id', '=', f.applicationId).executeTakeFirstOrThrow()).record as Record<string, Record<string, unknown>>;
+  /** The path of an absolute URL on the test server. */
+  const pathOf = (url: string) => new URL(url).pathname;
+  const submit = (url: string, action: string, host: string) =>
+    s.request(pathOf(url), { method: 'POST', host, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `action=${action}`, redirect: 'manual' });
+  const control = (envelopeId: string, body: unknown) => s.request(`/dev/esign/${envelopeId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('signs the quote: envelope, signing page, Sign, return URL, completed, and the journey moves on', async () => {
+    const f = await fresh();
+    expect(await envelopeStatus(f)).toEqual({ status: 'none' });
+    const url = await signingUrl(f);
+    expect(url).toMatch(new RegExp(`^${f.origin}/sandbox/esign/[0-9a-f-]{36}/[A-Za-z0-9_-]{43}$`));
+    expect(await envelopeStatus(f)).toEqual({ status: 'created' });
+    expect((await record(f)).scoreboard.docusignStatus).toBe('created');
+    // Asked again before signing: the same envelope and link.
+    expect(await signingUrl(f)).toBe(url);
+
+    // Before signing, the client cannot claim completion.
+    const early = await gql(f, COMPLETE);
+    expect(early.body.errors?.[0].extensions?.code).toBe('GUARD_FAILED');
+    expect((await record(f)).scoreboard.docusignStatus).toBe('created');
+
+    // The page: plain HTML under the CSP, no script, the document's name, a form with Sign and Decline.
+    const page = await s.request(pathOf(url), { host: f.host });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toMatch(/<form method="post">/);
+    expect(html).toContain('>Sign</button>');
+    expect(html).toContain('>Decline</button>');
+    const quoteRef = ((await record(f)).scoreboard.quoteDetails as { milesQuoteRef: string }).milesQuoteRef;
+    expect(html).toContain(`Quote_${quoteRef}.pdf`);
+
+    // The document is a real PDF of the quote: id, make, model, price and term.
+    const pdf = await s.request(`${pathOf(url)}/documents/0`, { host: f.host });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    const lease = (await record(f)).scoreboard.leaseDetails as { monthlyRentalNet: number; terms: number };
+    expect(text).toContain(quoteRef);
+    expect(text).toContain('TOYOTA');
+    expect(text).toContain('HILUX');
+    expect(text).toContain(`$${lease.monthlyRentalNet.toLocaleString('en')}.00/m (inc GST)`);
+    expect(text).toContain(`${lease.terms} months`);
+
+    // Sign: back to the return URL with the event the return page reads.
+    const signed = await submit(url, 'sign', f.host);
+    expect(signed.status).toBe(303);
+    expect(signed.headers.get('location')).toBe(`${f.returnUrl}?event=signing_complete`);
+    // getEnvelope reports and records the completion.
+    expect(await envelopeStatus(f)).toEqual({ status: 'completed' });
+    expect((await record(f)).scoreboard.docusignStatus).toBe('completed');
+    expect((await record(f)).docusignStatus).toBe('completed');
+    // The return page's update moves the journey on.
+    const done = await gql(f, COMPLETE);
+    expect(done.body.errors).toBeUndefined();
+    expect(done.body.data?.updateDocusignStatus).toEqual({ status: '200', message: 'OK' });
+    expect((await record(f)).scoreboard.status).toBe('businessDetails');
+    // The page now says it is signed and offers no buttons; signing again changes nothing.
+    const after = await (await s.request(pathOf(url), { host: f.host })).text();
+    expect(after).toContain('These documents are signed.');
+    expect(after).not.toContain('<form');
+    expect((await submit(url, 'sign', f.host)).headers.get('location')).toBe(`${f.returnUrl}?event=signing_complete`);
+    // And a signed quote answers the return page straight away.
+    expect(await signingUrl(f)).toBe(`${f.returnUrl}?event=signing_complete`);
+  });
+
+  it('accepts completion reported by the provider even when the return page never called getEnvelope', async () => {
+    const f = await fresh();
+    const url = await signingUrl(f);
+    expect((await submit(url, 'sign', f.host)).status).toBe(303);
+    expect((await record(f)).scoreboard.docusignStatus).toBe('created');
+    expect((await gql(f, COMPLETE)).body.data?.updateDocusignStatus).toEqual({ status: '200', message: 'OK' });
+    expect((await record(f)).scoreboard).toMatchObject({ docusignStatus: 'completed', status: 'businessDetails' });
+  });
+
+  it('declines: the return URL says so, completion is refused, and a new request makes a new envelope', async () => {
+    const f = await fresh();
+    const url = await signingUrl(f);
+    const declined = await submit(url, 'decline', f.host);
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get('location')).toBe(`${f.returnUrl}?event=decline`);
+    expect(await envelopeStatus(f)).toEqual({ status: 'declined' });
+    expect((await gql(f, COMPLETE)).body.errors?.[0].extensions?.code).toBe('GUARD_FAILED');
+    expect((await record(f)).scoreboard).toMatchObject({ docusignStatus: 'created', status: 'orderVerification' });
+    // A declined envelope cannot be signed afterwards.
+    expect((await submit(url, 'sign', f.host)).headers.get('location')).toBe(`${f.returnUrl}?event=decline`);
+    const again = await signingUrl(f);
+    expect(again).not.toBe(url);
+    expect(await envelopeStatus(f)).toEqual({ status: 'created' });
+  });
+
+  it('expires by the demo control: the page says so, signing returns ttl_expired, completion is refused', async () => {
+    const f = await fresh();
+    const url = await signingUrl(f);
+    const envelopeId = pathOf(url).split('/')[3];
+    const set = await control(envelopeId, { status: 'expired' });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ envelopeId, status: 'expired' });
+    expect(await envelopeStatus(f)).toEqual({ status: 'expired' });
+    const html = await (await s.request(pathOf(url), { host: f.host })).text();
+    expect(html).toContain('This signing request has expired.');
+    expect(html).not.toContain('<form');
+    expect((await submit(url, 'sign', f.host)).headers.get('location')).toBe(`${f.returnUrl}?event=ttl_expired`);
+    expect((await gql(f, COMPLETE)).body.errors?.[0].extensions?.code).toBe('GUARD_FAILED');
+    // The control reads the envelope with each recipient's link, and signs as a recipient.
+    const read = (await (await s.request(`/dev/esign/${envelopeId}`)).json()) as { recipients: { email: string; signingUrl: string }[] };
+    expect(read.recipients[0].signingUrl).toBe(url);
+    expect((await control(envelopeId, { status: 'sent' })).status).toBe(200);
+    const signed = (await (await control(envelopeId, { email: read.recipients[0].email, action: 'sign' })).json()) as { status: string };
+    expect(signed.status).toBe('completed');
+    expect((await control(envelopeId, { status: 'nonsense' })).status).toBe(400);
+    expect((await control('00000000-0000-0000-0000-000000000000', { status: 'expired' })).status).toBe(404);
+  });
+
+  it('refuses a forged or foreign signer token', async () => {
+    const f = await fresh();
+    const g = await fresh();
+    const url = await signingUrl(f);
+    const other = await signingUrl(g);
+    const [envelopeId, token] = pathOf(url).split('/').slice(3);
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    const foreign = pathOf(other).split('/')[4];
+    for (const bad of [`/sandbox/esign/${envelopeId}/${forged}`, `/sandbox/esign/${envelopeId}/${foreign}`, `/sandbox/esign/${envelopeId}/short`]) {
+      expect((await s.request(bad, { host: f.host })).status, bad).toBe(404);
+      expect((await submit(`${f.origin}${bad}`, 'sign', f.host)).status, bad).toBe(404);
+      expect((await s.request(`${bad}/documents/0`, { host: f.host })).status, bad).toBe(404);
+    }
+    expect(await envelopeStatus(f)).toEqual({ status: 'created' });
+    // A form without a known action changes nothing either.
+    expect((await submit(url, 'approve', f.host)).status).toBe(400);
+    expect(await envelopeStatus(f)).toEqual({ status: 'created' });
+  });
+
+  it("refuses a return URL on another origin or another application's path, creating no envelope", async () => {
+    const f = await fresh();
+    const g = await fresh();
+    for (const bad of [
+      `http://evil.example/applications/${f.applicationId}/quotesign`,
+      `${f.origin}.evil.example/applications/${f.applicationId}/quotesign`,
+      `${f.origin}/applications/${g.applicationId}/quotesign`,
+      `${f.origin}/somewhere-else`,
+      `${f.returnUrl}#x`,
+      'javascript:alert(1)',
+    ]) {
+      const r = await gql(f, GET_URL, { u: bad });
+      expect(r.body.errors?.[0].extensions?.code, bad).toBe('INVALID_VALUE');
+    }
+    const rows = await s.database.db.selectFrom('signing_envelopes').select('id').where('application_id', '=', f.applicationId).execute();
+    expect(rows).toEqual([]);
+    expect((await record(f)).scoreboard.docusignStatus).toBe('none');
+  });
+
+  it('lets only the primary officer ask for the quote envelope', async () => {
+    const f = await fresh({}, 'secondary');
+    const r = await gql(f, GET_URL, { u: f.returnUrl });
+    expect(r.body.errors?.[0].extensions?.code).toBe('TRANSITION_NOT_ALLOWED');
+    expect(await s.database.db.selectFrom('signing_envelopes').select('id').where('application_id', '=', f.applicationId).execute()).toEqual([]);
+    expect(await envelopeStatus(f)).toEqual({ status: 'none' });
+  });
+
+  it('creates no envelope for a wet-signature quote, whose acceptance stays the officer\'s own', async () => {
+    const f = await fresh({ 'scoreboard.wetSignature.signType': 'wet' });
+    expect((await gql(f, GET_URL, { u: f.returnUrl })).body.errors?.[0].extensions?.code).toBe('INVALID_TRANSITION');
+    expect((await gql(f, COMPLETE)).body.data?.updateDocusignStatus).toEqual({ status: '200', message: 'OK' });
+    expect((await record(f)).scoreboard).toMatchObject({ docusignStatus: 'completed', status: 'businessDetails' });
+  });
+
+  it('completes an envelope of a signer and a witness only when both have signed', async () => {
+    const returnUrl = 'http://au.localhost:8080/applications/x/quotesign';
+    const created = await s.services.eSignature.createEnvelope({
+      documents: [{ name: 'Lease.pdf', bytes: new Uint8Array([37, 80, 68, 70]) }],
+      recipients: [{ name: 'Pat Signer', email: 'Pat@Example.com', role: 'signer' }, { name: 'Wes Witness', email: 'wes@example.com', role: 'witness' }],
+      returnUrl,
+    });
+    const [signer, witness] = created.signingUrls;
+    expect(signer.email).toBe('pat@example.com');
+    expect((await submit(signer.url, 'sign', 'au.localhost')).headers.get('location')).toBe(`${returnUrl}?event=signing_complete`);
+    expect(await (await s.request(pathOf(signer.url))).text()).toContain('waiting for the other signers');
+    const mid = await s.services.eSignature.status(created.envelopeId);
+    expect(mid?.status).toBe('sent');
+    expect(mid?.recipients.map((r) => [r.roleName, r.status])).toEqual([['Signer', 'completed'], ['Witness', 'pending']]);
+    await submit(witness.url, 'sign', 'au.localhost');
+    expect((await s.services.eSignature.status(created.envelopeId))?.status).toBe('completed');
+  });
+});
+
+describe('e-signature provider choice', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer('pglite');
+  }, 60_000);
+  afterAll(() => s?.close());
+
+  it('uses the provider ESIGN_PROVIDER names among those registered, and refuses an unknown name', () => {
+    const withProvider = (name: string, registered = {}) => servicesFor({ ...s.config, eSignatureProvider: name }, s.database, definitions(), silent, { eSignatureProviders: registered });
+    expect(withProvider('sandbox').eSignature.name).toBe('sandbox');
+    const real: ESignatureProvider = { ...sandboxFactory({ db: s.database.db, config: s.config, brands: s.services.brands, definitions: definitions() }), name: 'acme-sign' };
+    expect(withProvider('acme-sign', { 'acme-sign': () => real }).eSignature).toBe(real);
+    expect(() => withProvider('acme-sign')).toThrow(ConfigError);
+    expect(() => withProvider('acme-sign')).toThrow(/known: sandbox/);
+  });
+});
+
+describe('e-signature sandbox controls in production', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer('pglite', { config: { production: true, demo: true } });
+  }, 60_000);
+  afterAll(() => s?.close());
+
+  it('are not served (404), even with DEMO on', async () => {
+    const created = await s.services.eSignature.createEnvelope({
+      documents: [{ name: 'Quote.pdf', bytes: new Uint8Array([37, 80, 68, 70]) }],
+      recipients: [{ name: 'Pat Signer', email: 'pat@example.com', role: 'signer' }],
+      returnUrl: 'https://au.example/applications/x/quotesign',
+    });
+    const post = await s.request(`/dev/esign/${created.envelopeId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'expired' }) });
+    expect(post.status).toBe(404);
+    expect((await s.request(`/dev/esign/${created.envelopeId}`)).status).toBe(404);
+    expect((await s.services.eSignature.status(created.envelopeId))?.status).toBe('sent');
+  });
+});
