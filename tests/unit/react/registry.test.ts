@@ -24,6 +24,7 @@ describe('widget registry', () => {
     expect(checkWidgetReferences(bundle, registry)).toEqual([]);
     const errors = checkWidgetReferences(bundle, createWidgetRegistry());
     expect(errors.map((e) => e.message)).toEqual([
+      "unknown block widget 'contactBox' in flow 'exampleRange' step 'pick'; known block widgets: (none)",
       "unknown block widget 'contactBox' in flow 'exampleWidget' step 'show'; known block widgets: (none)",
       expect.stringMatching(/^unknown field widget 'upperCaseText' in schemas\/_examples\/widget\.ui\.json#\/make; known field widgets: .*email/),
     ]);
