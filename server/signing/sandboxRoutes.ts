@@ -41,7 +41,7 @@ function eventFor(envelope: SandboxEnvelope, email: string): string | undefined 
 export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls: boolean): Route[] {
   const html = ({ fetchAPI }: OnRequestPayload, status: number, body: string) =>
     new fetchAPI.Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...noStore() } });
-  const page = (request: Request, title: string, body: string) =>
+  const page = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>` +
     '<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1.5rem;margin-right:.5rem}</style>' +
     `</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
@@ -52,18 +52,19 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
     const t = (key: string, vars?: Record<string, string>) => text(request, key, vars);
     const envelope = envelopeId ? await store.read(envelopeId) : null;
     const recipient = envelope && token ? store.recipientOf(envelope, token) : null;
-    if (!envelope || !recipient) return hook.endResponse(html(hook, 404, page(request, t('esignSandbox.title'), `<p>${esc(t('esignSandbox.notFound'))}</p>`)));
+    const notFound = () => hook.endResponse(html(hook, 404, page(t('esignSandbox.title'), `<p>${esc(t('esignSandbox.notFound'))}</p>`)));
+    if (!envelope || !recipient) return notFound();
     if (documentIndex !== undefined) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return hook.endResponse(html(hook, 405, ''));
       const doc = (await store.documents(envelope.id))[Number(documentIndex)];
-      if (!doc) return hook.endResponse(html(hook, 404, page(request, t('esignSandbox.title'), `<p>${esc(t('esignSandbox.notFound'))}</p>`)));
+      if (!doc) return notFound();
       const name = doc.name.replace(/[^\w.-]/g, '_');
       return hook.endResponse(new hook.fetchAPI.Response(new Uint8Array(doc.bytes), { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${name}"`, ...noStore() } }));
     }
     if (request.method === 'POST') {
       const body = await request.text();
       const action = body.length <= MAX_FORM_BYTES ? new URLSearchParams(body).get('action') : null;
-      if (action !== 'sign' && action !== 'decline') return hook.endResponse(html(hook, 400, page(request, t('esignSandbox.title'), `<p>${esc(t('esignSandbox.badRequest'))}</p>`)));
+      if (action !== 'sign' && action !== 'decline') return hook.endResponse(html(hook, 400, page(t('esignSandbox.title'), `<p>${esc(t('esignSandbox.badRequest'))}</p>`)));
       const after = (await store.act(envelope.id, recipient.email, action)) ?? envelope;
       const event = eventFor(after, recipient.email);
       // Still awaiting this recipient (a draft envelope): the page again, saying why.
@@ -87,7 +88,7 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
     const body =
       `<p>${esc(t('esignSandbox.intro'))}</p><p>${esc(t('esignSandbox.signingAs', { name: recipient.name, email: recipient.email }))}</p>` +
       `<h2>${esc(t('esignSandbox.documents'))}</h2><ul>${documents}</ul>${state}${actions}`;
-    hook.endResponse(html(hook, 200, page(request, t('esignSandbox.title'), body)));
+    hook.endResponse(html(hook, 200, page(t('esignSandbox.title'), body)));
   };
 
   const control = async (hook: OnRequestPayload, path: string): Promise<void> => {

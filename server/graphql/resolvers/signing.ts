@@ -6,7 +6,7 @@
  */
 import { getPath } from '../../../runtime/core/source/pointer';
 import type { ServerContext } from '../../context';
-import { refuse, selectionOf, writeRecord, type AppSnapshot } from '../../enforce';
+import { EnforceError, refuse, selectionOf, writeRecord, type AppSnapshot } from '../../enforce';
 import { quoteFacts, quotePdf, RETURN_EVENTS, withEvent, type EnvelopeState } from '../../signing';
 import { guard, type MemberAccess } from '../access';
 import { checkReturnUrl } from './returnUrl';
@@ -58,6 +58,9 @@ async function newQuoteEnvelope(ctx: ServerContext, access: MemberAccess, return
   return created.signingUrls[0].url;
 }
 
+/** getEnvelope's status for a provider state (the spec knows none, created and completed; a sent envelope is created). */
+const ENVELOPE_ANSWER: Readonly<Record<EnvelopeState, string>> = { created: 'created', sent: 'created', completed: 'completed', declined: 'declined', expired: 'expired' };
+
 /** Resolvers of the quote envelope. */
 export const signingResolvers = {
   Mutation: {
@@ -88,12 +91,12 @@ export const signingResolvers = {
         try {
           await recordSigning(ctx, access, 'completed');
         } catch (e) {
-          // Another member (no role in quote signing) asked: the signer's own call records it.
-          ctx.log.info({ reason: (e as Error).message, applicationId: access.app.id }, 'quote signing completion not recorded');
+          // Refused for another member (no role in quote signing): the signer's own call records it.
+          if (!(e instanceof EnforceError)) throw e;
+          ctx.log.info({ reason: e.message, applicationId: access.app.id }, 'quote signing completion not recorded');
         }
       }
-      const answer: Record<EnvelopeState, string> = { created: 'created', sent: 'created', completed: 'completed', declined: 'declined', expired: 'expired' };
-      return { status: answer[envelope.state] };
+      return { status: ENVELOPE_ANSWER[envelope.state] };
     }),
   },
 };
