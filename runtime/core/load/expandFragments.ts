@@ -4,10 +4,13 @@ import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../so
 import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } from './mappings';
 import { blockCopies, blockShorthands, effectShorthands, isStateGroup, labelledList, stateGroups } from './shorthands';
 
-/** What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping, a block preset. */
-export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset';
+/**
+ * What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping,
+ * a block preset, a step (the members several flows' steps share).
+ */
+export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset' | 'step';
 /** The kind keys a fragment may have (exactly one of them). */
-export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping', 'preset'];
+export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping', 'preset', 'step'];
 /** The key that names fragments where a flow uses them. */
 export const USE = 'use';
 
@@ -182,6 +185,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     if (out[out.length - 1] === 'options' && 'values' in value) return optionList(value, c, out, 'value');
     if (out.length > 1 && out[out.length - 1] === 'steps' && 'values' in value) return optionList(value, c, out, 'step');
     if (isStateMap(out) && Object.entries(value).some(([k, v]) => isStateGroup(k, v))) return stateMap(value, c, out);
+    if (out.length === 2 && out[0] === 'steps' && USE in value) return stepPreset(value, c, out);
     if (kind !== 'roles' && USE in value) return useMapping(value, c, out);
     const result: Record<string, unknown> = {};
     if (kind === 'roles' && USE in value) {
@@ -229,6 +233,23 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     }
     positions[toPointer(out)] = here(c);
     return block;
+  };
+  /**
+   * A step `{ use: step fragment (or a list), ...members }`: the members of each named step fragment, merged in
+   * the order named, with the members written beside `use` over them (whole values replaced: a step that adds a
+   * transition writes its whole `on`). Both sides are steps by the meta-schema, so the merge is one too.
+   */
+  const stepPreset = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
+    const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
+    const step: Record<string, unknown> = {};
+    for (const fragment of resolve(value[USE], 'step', useCursor)) {
+      Object.assign(step, walk(fragment.value, enter(fragment, c, useCursor.pointer), out));
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (key !== USE) step[key] = walk(child, { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` }, [...out, key]);
+    }
+    positions[toPointer(out)] = here(c);
+    return step;
   };
   /**
    * `options: { values: [a, b], labels: prefix }`: the option list `[{ value: a, label: prefix.a }, ...]`;

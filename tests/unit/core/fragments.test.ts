@@ -76,7 +76,7 @@ describe('fragments', () => {
       'fragments/more.yaml': 'owners:\n  roles: { owner: false }\n',
     });
     expect(errors.map((e) => `${e.file}:${e.line} ${e.message}`)).toEqual([
-      "fragments/demo.yaml:12 fragment 'both' must have exactly one of 'roles', 'blocks', 'paths', 'mapping', 'preset'",
+      "fragments/demo.yaml:12 fragment 'both' must have exactly one of 'roles', 'blocks', 'paths', 'mapping', 'preset', 'step'",
       'fragments/more.yaml:1 fragment \'owners\' is already defined in fragments/demo.yaml',
       `flows/demo.yaml:${lineOf(USING, 'roles: {')} role 'viewer' is already defined by a fragment this roles map uses`,
     ]);
@@ -100,5 +100,34 @@ describe('fragments', () => {
     const flow = USING.replace('      - { use: goButton }', '      - { type: text, text: row.first }\n      - { use: goButton }');
     const { errors } = loadDefinitions(files(flow, FRAGMENTS.replace('event: proceed', 'event: procede')));
     expect(errors).toEqual([expect.objectContaining({ file: 'flows/demo.yaml', line: lineOf(flow, '{ use: goButton }'), pointer: '/steps/start/blocks/1/event', message: "event 'procede' is not handled by step 'start'" })]);
+  });
+
+  describe('step fragments', () => {
+    /** The demo flow's approvals step (status, writable paths, form) kept as a step fragment. */
+    const STEP = `${FRAGMENTS}reviewStep:\n  step:\n    status: first\n    writable:\n      owner: [{ use: detailsPaths }]\n    blocks:\n      - { type: form, schema: details, submit: submit }\n`;
+    const approvals = (flow: string) => flow.replace(/ {4}status: first\n {4}writable:\n {6}owner: \[.*\]\n {4}blocks:\n {6}- \{ type: form, schema: details, submit: submit \}\n/, '    use: reviewStep\n');
+
+    it('a step made of a step fragment loads as the step written out by hand, its own members beside use', () => {
+      const flow = approvals(USING);
+      expect(flow).not.toBe(USING);
+      const used = loadDefinitions(files(flow, STEP));
+      expect(used.errors).toEqual([]);
+      expect(used.defs.flows.demo).toEqual(loadDefinitions(files(FLOW, '')).defs.flows.demo);
+    });
+
+    it("replaces a fragment's member by the one written beside use, whole", () => {
+      const flow = approvals(USING).replace('    use: reviewStep\n', '    use: reviewStep\n    status: second\n    writable: { owner: [item.note] }\n');
+      const { defs, errors } = loadDefinitions(files(flow, STEP));
+      expect(errors).toEqual([]);
+      expect(defs.flows.demo.steps.approvals).toMatchObject({ status: 'second', writable: { owner: ['item.note'] }, blocks: [{ type: 'form', schema: 'details', submit: 'submit' }] });
+    });
+
+    it('reports a fragment of another kind, and credits a check of its content to the use', () => {
+      const flow = approvals(USING);
+      const wrong = loadDefinitions(files(flow.replace('use: reviewStep', 'use: goButton'), STEP));
+      expect(wrong.errors[0]).toEqual(expect.objectContaining({ pointer: '/steps/approvals/use', message: "fragment 'goButton' is a blocks fragment; here a step fragment is needed", hint: "known: 'reviewStep'" }));
+      const misnamed = loadDefinitions(files(flow, STEP.replace('submit: submit }', 'submit: sumbit }')));
+      expect(misnamed.errors).toEqual([expect.objectContaining({ file: 'flows/demo.yaml', line: lineOf(flow, 'use: reviewStep'), message: "event 'sumbit' is not handled by step 'approvals'" })]);
+    });
   });
 });
