@@ -1,0 +1,111 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 13's mobile preset (simulated slow 4G, 4x CPU throttling) on the public
+ * pages, against the real server serving the built `dist/` (built first when missing), in the system Chromium.
+ * Every page on the AU and NZ hosts, `BENCH_RUNS` runs each (default 3; the median run by performance score is
+ * reported). Prints a table and writes bench/results/lighthouse.json: performance and accessibility scores, FCP,
+ * LCP, TBT and CLS per page and host, with the targets of issue 16 (performance >= 95, accessibility 100,
+ * LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1) and the load average, since a busy machine moves every figure.
+ *
+ * Env: BENCH_RUNS (3), BENCH_PORT (9150), BENCH_PAGES (comma-separated paths, default all below),
+ * BENCH_HOSTS (default au.localhost,nz.localhost).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = join(import.meta.dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 9150);
+const PAGES = (process.env.BENCH_PAGES ?? '/calculator,/calculator/results,/calculator/shortlists,/calculator/enquire-now,/login,/reset-password').split(',');
+const HOSTS = (process.env.BENCH_HOSTS ?? 'au.localhost,nz.localhost').split(',');
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const TARGETS = { performance: 95, accessibility: 100, lcp_ms: 2500, tbt_ms: 200, cls: 0.1 };
+
+interface Run { performance: number; accessibility: number; fcp_ms: number; lcp_ms: number; tbt_ms: number; cls: number; accessibilityFailures: string[] }
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+
+/** Starts the server on dist/ (no build, a fresh data dir seeded with a small rate book); resolves once it listens. */
+async function startServer(): Promise<() => Promise<void>> {
+  if (!existsSync(join(ROOT, 'dist/index.html'))) {
+    console.log('dist/ is not built: npm run build');
+    if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'ff-bench-lh-'));
+  // Under the shared dist/ lock (as bench:ratebook), so no build replaces dist/ while it is measured.
+  const child = spawn('flock', ['--no-fork', '/tmp/fleetform-dist.lock', process.execPath, '--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT, env: { ...process.env, SKIP_BUILD: '1', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_RATEBOOK_ROWS: '2000', DATABASE_URL: '', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (/"msg":"listening"/.test(out)) resolve();
+    });
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out.slice(-1500)}`)));
+  });
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** One Lighthouse run of a URL (mobile preset: the default config) in the already launched Chromium. */
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
+  const accessibilityFailures = (categories.accessibility?.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+    .map((ref) => ref.id);
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+    fcp_ms: ms('first-contentful-paint'),
+    lcp_ms: ms('largest-contentful-paint'),
+    tbt_ms: ms('total-blocking-time'),
+    cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
+    accessibilityFailures,
+  };
+}
+
+/** The median run by performance score (runs sorted; the middle one). */
+const median = (runs: Run[]): Run => [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
+
+const meets = (r: Run) => r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility && r.lcp_ms <= TARGETS.lcp_ms && r.tbt_ms <= TARGETS.tbt_ms && r.cls <= TARGETS.cls;
+
+async function main(): Promise<void> {
+  console.log(`lighthouse (mobile preset), ${RUNS} runs per page, median by performance; load average ${load()} on ${cpus().length} cores`);
+  const stop = await startServer();
+  const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const pages: Record<string, Run & { runs: number[] }> = {};
+  try {
+    for (const host of HOSTS) {
+      for (const path of PAGES) {
+        const url = `http://${host}:${PORT}${path}`;
+        const runs: Run[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
+        const m = median(runs);
+        pages[`${host}${path}`] = { ...m, runs: runs.map((r) => r.performance) };
+        console.log(`${meets(m) ? 'ok  ' : 'MISS'} ${`${host}${path}`.padEnd(38)} perf ${String(m.performance).padStart(3)} (${runs.map((r) => r.performance).join('/')})  a11y ${String(m.accessibility).padStart(3)}  FCP ${m.fcp_ms} ms  LCP ${m.lcp_ms} ms  TBT ${m.tbt_ms} ms  CLS ${m.cls}${m.accessibilityFailures.length ? `  a11y fails: ${m.accessibilityFailures.join(', ')}` : ''}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+    await stop();
+  }
+  const missed = Object.entries(pages).filter(([, r]) => !meets(r)).map(([page]) => page);
+  console.log(`${Object.keys(pages).length - missed.length}/${Object.keys(pages).length} pages meet every target; load average after: ${load()}`);
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench/results/lighthouse.json'), `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, loadAverage: load(), targets: TARGETS, pages, missed }, null, 2)}\n`);
+  console.log('wrote bench/results/lighthouse.json');
+}
+
+await main();
