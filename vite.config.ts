@@ -9,7 +9,8 @@ import { precompress } from './scripts/precompress.ts';
 // Every text file of dist/ gets a .br and a .gz beside it (scripts/precompress.ts), served by negotiation.
 export default defineConfig({
   root: 'app',
-  publicDir: false,
+  // app/public/ is copied to dist/ as is: the demo catalogue's vehicle images (vehicles/, scripts/vehicleImages.ts).
+  publicDir: 'public',
   plugins: [react(), precompress()],
   // rjsf's markdown rendering is never used by the runtime's theme: a stub keeps the parser out.
   resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./app/markdownStub.tsx', import.meta.url)) } },

@@ -16,6 +16,17 @@ export interface ImageSettings {
   cloudHosts?: string[];
   /** Base URL of the image library; a code containing '*' becomes `<library>/<code without *>.JPG`. */
   imageLibrary?: string;
+  /** Images that also exist narrower, offered to the browser by `srcset` (vehicleSrcset). */
+  srcset?: SrcsetRule[];
+}
+
+/**
+ * Under `prefix`, an image `<name>.<ext>` is `widths[0]` pixels wide and exists at each other width
+ * as `<name>-<width>w.<ext>` (the demo catalogue's /vehicles/, scripts/vehicleImages.ts).
+ */
+export interface SrcsetRule {
+  prefix: string;
+  widths: number[];
 }
 
 const IMAGE_EXTENSION = /\.(jpe?g|png|gif)(\?.*)?$/i;
@@ -41,4 +52,18 @@ export function acceptImage(path: string | null | undefined, settings: ImageSett
 export function imageSources(row: VehicleImagePaths, settings: ImageSettings = {}): string[] {
   const urls = [row.jatoImagepathTrim, row.jatoImagepath, row.jatoImagepathBase].map((p) => acceptImage(p, settings)).filter((u): u is string => !!u);
   return [...new Set(urls)];
+}
+
+/**
+ * The `srcset` of an accepted image URL under a rule's prefix (its own width first, then each narrower
+ * copy), or undefined when no rule covers it (the browser then loads the URL as it is).
+ * @example vehicleSrcset('/vehicles/kia-ev6.jpg', { srcset: [{ prefix: '/vehicles/', widths: [640, 320] }] })
+ *   // '/vehicles/kia-ev6.jpg 640w, /vehicles/kia-ev6-320w.jpg 320w'
+ */
+export function vehicleSrcset(url: string, settings: ImageSettings = {}): string | undefined {
+  const rule = (settings.srcset ?? []).find((r) => url.startsWith(r.prefix));
+  const match = /^(.*)(\.[a-z]+)$/i.exec(url);
+  if (!rule || !match || !rule.widths.length) return undefined;
+  const [own, ...narrower] = rule.widths;
+  return [`${url} ${own}w`, ...narrower.map((w) => `${match[1]}-${w}w${match[2]} ${w}w`)].join(', ');
 }

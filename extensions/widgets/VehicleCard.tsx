@@ -1,7 +1,7 @@
 import { Body1, Button, Caption1, makeStyles, mergeClasses, Subtitle1, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { BlockWidgetProps } from '../../runtime/react';
-import { imageSources, type ImageSettings } from '../calculator/vehicleImages';
+import { imageSources, vehicleSrcset, type ImageSettings } from '../calculator/vehicleImages';
 
 /** Message keys the card shows (listed in extensions/manifest.yaml). */
 export const VEHICLE_CARD_KEYS = {
@@ -36,6 +36,18 @@ const useStyles = makeStyles({
 
 type Row = Record<string, unknown>;
 
+/**
+ * The image's intrinsic size as markup states it (the media box's 16:9, the demo images' own size), so
+ * the box is reserved before the file arrives; CSS sizes it to the box.
+ */
+export const IMAGE_SIZE = { width: 640, height: 360 } as const;
+
+/**
+ * The width each mode's image is shown at, for `sizes`: the results grid's one column on a phone
+ * (runtime/react ListBlockView, below 768px), else a 16-20rem column; the compact 5rem thumbnail.
+ */
+const IMAGE_SIZES = { card: '(max-width: 767px) 100vw, 20rem', compact: '5rem' };
+
 /** A car outline shown when no image source loads. */
 function Placeholder({ label }: { label: string }) {
   return (
@@ -51,7 +63,9 @@ function Placeholder({ label }: { label: string }) {
  * monthly price (the chosen repayment first) and RRP, a Shortlist toggle or Remove button, and with
  * `enquire` an Enquire button raising `enquireVehicle` with `{ vehicle }` (an enquiry about this vehicle only).
  * Props (a logic template in YAML): vehicle, rate (prices of the chosen term, optional), repayment,
- * shortlisted, canShortlist, enquire, mode ('results' | 'shortlist' | 'compact'), currencyFormat, showGst, images.
+ * shortlisted, canShortlist, enquire, mode ('results' | 'shortlist' | 'compact'), currencyFormat, showGst, images,
+ * eager (true for cards in view on arrival: the image loads at once, with high priority; others lazily).
+ * The image states its size (no layout shift) and, where `images.srcset` covers it, its narrower copies.
  */
 export function VehicleCard({ props, t, raise, busy }: BlockWidgetProps) {
   const styles = useStyles();
@@ -72,12 +86,17 @@ export function VehicleCard({ props, t, raise, busy }: BlockWidgetProps) {
   const name = `${String(vehicle.vehicleMake ?? '')} ${String(vehicle.vehicleModel ?? '')}`.trim();
   const compact = props.mode === 'compact';
   const src = sources[failed];
+  const srcSet = src ? vehicleSrcset(src, (props.images ?? {}) as ImageSettings) : undefined;
+  // `eager` (YAML: the first row of a list) loads at once and early; every other image when near the viewport.
+  const eager = props.eager === true;
   const details = [vehicle.catalogYear, vehicle.vehicleFueltype, vehicle.vehicleTransmissiongroup, vehicle.vehicleDrivetrain].filter((v) => v !== undefined && v !== null && v !== '').join(' · ');
   const shortlisted = props.shortlisted === true;
   const media = (
     <div className={mergeClasses(styles.media, compact && styles.compactMedia)}>
       {src
-        ? <img key={src} className={styles.image} src={src} alt={t(VEHICLE_CARD_KEYS.imageAlt, { make: vehicle.vehicleMake, model: vehicle.vehicleModel, trim: vehicle.vehicleTrim })} loading="lazy" onError={() => setFailed((n) => n + 1)} />
+        ? <img key={src} className={styles.image} src={src} srcSet={srcSet} sizes={srcSet ? IMAGE_SIZES[compact ? 'compact' : 'card'] : undefined}
+            width={IMAGE_SIZE.width} height={IMAGE_SIZE.height} loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : undefined} decoding="async"
+            alt={t(VEHICLE_CARD_KEYS.imageAlt, { make: vehicle.vehicleMake, model: vehicle.vehicleModel, trim: vehicle.vehicleTrim })} onError={() => setFailed((n) => n + 1)} />
         : <Placeholder label={t(VEHICLE_CARD_KEYS.noImage)} />}
     </div>
   );

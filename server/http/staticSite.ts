@@ -3,6 +3,7 @@
  * index.html, text files in the coding the request accepts from the `.br` and `.gz` the build wrote
  * beside them (scripts/precompress.ts), the file itself when there is none.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { route, type Route } from '../plugins/route';
@@ -27,6 +28,8 @@ interface Served {
   type: string;
   /** Whether the answer depends on Accept-Encoding (a text type: Vary, even with no copy yet). */
   negotiated: boolean;
+  /** A weak validator of the file's content (the same for each coding of it), for revalidation. */
+  etag: string;
 }
 
 /** Paths other routes and GraphQL own; never answered with the SPA page. */
@@ -46,7 +49,8 @@ export function staticSite(distDir: string): Route {
       const identity = new Uint8Array(readFileSync(p));
       const type = TYPES[extname(p)] ?? 'application/octet-stream';
       const negotiated = compressible(type);
-      hit = { variants: { identity }, codings: [], type, negotiated };
+      const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`;
+      hit = { variants: { identity }, codings: [], type, negotiated, etag };
       for (const coding of negotiated ? (['br', 'gzip'] as const) : []) {
         const copy = p + SUFFIX[coding];
         if (!existsSync(copy)) continue;
@@ -79,14 +83,28 @@ export function staticSite(distDir: string): Route {
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), served.codings);
     const body = served.variants[coding] as Uint8Array<ArrayBuffer>;
     const immutable = target.includes(`${sep}assets${sep}`);
+    // Unhashed files (index.html, the demo vehicle images) are revalidated: an unchanged one costs a 304.
+    const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+    const vary: Record<string, string> = served.negotiated ? { vary: 'Accept-Encoding' } : {};
+    if (!immutable && matchesEtag(request.headers.get('if-none-match'), served.etag)) {
+      return endResponse(new fetchAPI.Response(null, { status: 304, headers: { etag: served.etag, 'cache-control': cacheControl, ...vary } }));
+    }
     const headers: Record<string, string> = {
       'content-type': served.type,
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': cacheControl,
+      etag: served.etag,
       // Stated for HEAD too: the length a GET would get.
       'content-length': String(body.byteLength),
+      ...vary,
     };
-    if (served.negotiated) headers.vary = 'Accept-Encoding';
     if (coding !== 'identity') headers['content-encoding'] = coding;
     endResponse(new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status: 200, headers }));
   });
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2), or is `*`. */
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }

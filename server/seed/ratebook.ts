@@ -1,15 +1,9 @@
 /** A deterministic rate-book generator: makes, models, trims, body and fuel types, prices and lease prices per term. */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { parse } from 'yaml';
 import type { Database, RatebookTable } from '../db';
 import { prng } from './prng';
+import { catalogueModels, VEHICLE_IMAGE_DIR, vehicleImagePath } from './vehicleCatalogue';
 
-interface ModelDef { model: string; body: string; cab?: string[]; fuel: string[]; seats: number[]; price: number; trims: string[] }
-
-const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data', 'vehicles.yaml');
 /** Lease terms (months) and annual distances (km) priced per vehicle. */
 export const DURATIONS = [36, 48, 60];
 export const DISTANCES = [10_000, 15_000, 20_000, 25_000, 30_000, 40_000];
@@ -23,8 +17,7 @@ const pick = <T>(r: () => number, list: T[]): T => list[Math.floor(r() * list.le
 
 /** Generate `count` rate-book rows (rows per vehicle: countries x terms x distances). */
 export function* ratebookRows(count: number, seed = 42): Generator<Insertable<RatebookTable>> {
-  const catalogue = (parse(readFileSync(DATA, 'utf8')) as { makes: Record<string, ModelDef[]> }).makes;
-  const models = Object.entries(catalogue).flatMap(([make, list]) => list.map((m) => ({ make, ...m })));
+  const models = catalogueModels();
   const r = prng(seed);
   let produced = 0;
   for (let v = 0; produced < count; v++) {
@@ -40,7 +33,6 @@ export function* ratebookRows(count: number, seed = 42): Generator<Insertable<Ra
     const base = m.price * (1 + trimIndex * 0.12) * (1 + (year - 2022) * 0.03) * (0.95 + r() * 0.1);
     const cv = `CV${String(v + 1).padStart(7, '0')}`;
     const description = `${m.make} ${m.model} ${trim}${cab ? ` ${cab}` : ''} ${year}`;
-    const image = `/vehicles/${m.make.toLowerCase()}-${m.model.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
     for (const country of COUNTRIES) {
       const rrp = Math.round(country === 'NZ' ? base * 1.08 : base);
       for (const duration of DURATIONS) {
@@ -91,9 +83,11 @@ export function* ratebookRows(count: number, seed = 42): Generator<Insertable<Ra
             vehicle_fueltype: fuel,
             broker_id: `BRK-${country}`,
             broker_name: country === 'AU' ? 'Fleetform AU' : 'Fleetform NZ',
-            jato_imagepath: `${image}.jpg`,
-            jato_imagepath_trim: `${image}-${trim.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.jpg`,
-            jato_imagepath_base: `${image}-base.jpg`,
+            // The demo images are per model (and ute cab): no trim or base image, so a card loads one file
+            // (app/public/vehicles/, drawn by scripts/vehicleImages.ts) and never probes missing ones.
+            jato_imagepath: vehicleImagePath(m.make, m.model, cab),
+            jato_imagepath_trim: null,
+            jato_imagepath_base: null,
           };
         }
       }
@@ -116,6 +110,10 @@ export async function seedRatebook(db: Kysely<Database>, count: number, batch = 
     if (rows.length >= batch) await flush();
   }
   await flush();
+  // Rows an earlier seed wrote named trim and base images that never existed (/vehicles/<model>-base.jpg):
+  // dropped once, so a database seeded before the demo images shipped stops probing them. Real data is untouched.
+  await db.updateTable('ratebook').set({ jato_imagepath_trim: null, jato_imagepath_base: null })
+    .where('jato_imagepath_base', 'like', `${VEHICLE_IMAGE_DIR}%-base.jpg`).execute();
   await db
     .insertInto('make_model_cache')
     .columns(['country_code', 'broker_id', 'make', 'model', 'created_by', 'updated_by'])

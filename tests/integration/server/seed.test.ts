@@ -23,6 +23,17 @@ describe.each(DATABASES)('seed on %s', (kind) => {
     expect(after.n).toBe(before.n);
   }, 60_000);
 
+  it("drops an earlier seed's trim and base images (files that never existed) when seeding again; other rows untouched", async () => {
+    const db = s.database.db;
+    const [old, real] = await db.selectFrom('ratebook').select(['reference_id']).orderBy('reference_id').limit(2).execute();
+    await db.updateTable('ratebook').set({ jato_imagepath_trim: '/vehicles/toyota-hilux-sr5.jpg', jato_imagepath_base: '/vehicles/toyota-hilux-base.jpg' }).where('reference_id', '=', old.reference_id).execute();
+    await db.updateTable('ratebook').set({ jato_imagepath_trim: 'https://x.blob.core.windows.net/t.jpg', jato_imagepath_base: 'AB*123' }).where('reference_id', '=', real.reference_id).execute();
+    await seedAll(s.services, { ratebookRows: 300 });
+    const rows = await db.selectFrom('ratebook').select(['reference_id', 'jato_imagepath_trim', 'jato_imagepath_base']).where('reference_id', 'in', [old.reference_id, real.reference_id]).orderBy('reference_id').execute();
+    expect(rows.map((r) => [r.jato_imagepath_trim, r.jato_imagepath_base])).toEqual([[null, null], ['https://x.blob.core.windows.net/t.jpg', 'AB*123']]);
+    await db.updateTable('ratebook').set({ jato_imagepath_trim: null, jato_imagepath_base: null }).where('reference_id', '=', real.reference_id).execute();
+  }, 60_000);
+
   it('covers every status of every flow that drives one, each role, both regions, wet and digital', async () => {
     const apps = await s.database.db.selectFrom('applications').select(['record', 'region', 'brand_id', 'application_type']).execute();
     for (const [id, flow] of Object.entries(definitions().defs.flows)) {

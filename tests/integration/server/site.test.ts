@@ -1,7 +1,8 @@
 /**
  * The one-port server: SPA from dist/ with fallback and CSP, dev mailbox, health, GraphQL side by side;
  * compression over real HTTP: the build's .br/.gz copies sent by Accept-Encoding (q-values, q=0
- * refusals, identity) with Vary and a Content-Length equal to the bytes sent, cache headers as before,
+ * refusals, identity) with Vary and a Content-Length equal to the bytes sent, cache headers as before
+ * (unhashed files revalidated by ETag),
  * HEAD alike without a body; JSON answers of 1 kB or more compressed, small ones not.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ describe('site', () => {
   const html = `<!doctype html><html><head><title>x</title></head><body><div id="root"></div>${'<p>filler text for compression</p>'.repeat(60)}</body></html>`;
   const js = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];`;
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, ...Array.from({ length: 3000 }, (_, i) => i % 7)]);
+  const jpg = Buffer.from([0xff, 0xd8, 0xff, ...Array.from({ length: 2000 }, (_, i) => i % 11)]);
 
   /** A request over HTTP, the body as the bytes that arrived (Node's client never decodes). */
   const raw = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Raw> =>
@@ -52,6 +54,8 @@ describe('site', () => {
     writeFileSync(join(dist, 'assets', 'app-1234.js'), js);
     writeFileSync(join(dist, 'assets', 'gz-only-5678.js'), js);
     writeFileSync(join(dist, 'assets', 'logo-9abc.png'), png);
+    mkdirSync(join(dist, 'vehicles'));
+    writeFileSync(join(dist, 'vehicles', 'kia-ev6.jpg'), jpg);
     // What the build's plugin writes (vite.config.ts); then one file with a .gz only.
     expect(await precompressDir(dist)).toBe(6);
     unlinkSync(join(dist, 'assets', 'gz-only-5678.js.br'));
@@ -85,6 +89,26 @@ describe('site', () => {
     expect(js.headers.get('content-type')).toContain('javascript');
     expect((await s.request('/assets/missing.js')).status).toBe(404);
     expect((await s.request('/%2e%2e/%2e%2e/etc/passwd.txt')).status).toBe(404);
+  });
+
+  it('serves unhashed files (a vehicle image, index.html) for revalidation: an ETag, then 304 while unchanged', async () => {
+    const image = await raw('/vehicles/kia-ev6.jpg', { 'accept-encoding': 'br, gzip' });
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['cache-control']).toBe('no-cache');
+    expect(image.body.equals(jpg)).toBe(true);
+    const etag = String(image.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const again = await raw('/vehicles/kia-ev6.jpg', { 'if-none-match': etag });
+    expect([again.status, again.body.byteLength, again.headers.etag, again.headers['cache-control']]).toEqual([304, 0, etag, 'no-cache']);
+    expect((await raw('/vehicles/kia-ev6.jpg', { 'if-none-match': 'W/"other", ' + etag.slice(2) })).status).toBe(304);
+    expect((await raw('/vehicles/kia-ev6.jpg', { 'if-none-match': 'W/"other"' })).status).toBe(200);
+    // index.html: one validator for every coding (weak), Vary kept on the 304.
+    const page = await raw('/calculator', { 'accept-encoding': 'br' });
+    const revalidated = await raw('/dashboard', { 'accept-encoding': 'gzip', 'if-none-match': String(page.headers.etag) });
+    expect([revalidated.status, revalidated.headers.vary]).toEqual([304, 'Accept-Encoding']);
+    // Hashed assets are never revalidated (immutable): a 200 whatever the request says.
+    expect((await raw('/assets/app-1234.js', { 'if-none-match': '*' })).status).toBe(200);
   });
 
   it('keeps /graphql for GraphQL and lists the outbox at /dev/mailbox in demo mode', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { extensionFunctions } from '../../../extensions/functions';
 import { createLogic, lastPage as lastPageFunction } from '../../../runtime/core';
-import { acceptImage, imageSources } from '../../../extensions/calculator/vehicleImages';
+import { acceptImage, imageSources, vehicleSrcset } from '../../../extensions/calculator/vehicleImages';
 import { PAGER_KEYS, pageWindow } from '../../../extensions/widgets/Pager';
 import { VEHICLE_CARD_KEYS } from '../../../extensions/widgets/VehicleCard';
 
@@ -20,6 +20,15 @@ describe('vehicle images (spec 000 s5, 002 s2)', () => {
   it('tries trim, then normal, then base image', () => {
     expect(imageSources({ jatoImagepath: '/a.jpg', jatoImagepathTrim: '/t.png', jatoImagepathBase: '/b.gif' })).toEqual(['/t.png', '/a.jpg', '/b.gif']);
     expect(imageSources({ jatoImagepath: '/a.jpg', jatoImagepathTrim: 'nope', jatoImagepathBase: '/a.jpg' })).toEqual(['/a.jpg']);
+  });
+
+  it('offers the narrower copies of an image a srcset rule covers, nothing for others', () => {
+    const settings = { srcset: [{ prefix: '/vehicles/', widths: [640, 320] }] };
+    expect(vehicleSrcset('/vehicles/kia-ev6.jpg', settings)).toBe('/vehicles/kia-ev6.jpg 640w, /vehicles/kia-ev6-320w.jpg 320w');
+    expect(vehicleSrcset('/vehicles/x.PNG', { srcset: [{ prefix: '/vehicles/', widths: [800] }] })).toBe('/vehicles/x.PNG 800w');
+    expect(vehicleSrcset('https://lib.example/img/AB123.JPG', settings)).toBeUndefined();
+    expect(vehicleSrcset('/vehicles/kia-ev6.jpg')).toBeUndefined();
+    expect(vehicleSrcset('/vehicles/kia-ev6.jpg?v=2', settings)).toBeUndefined();
   });
 });
 

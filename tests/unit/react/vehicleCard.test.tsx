@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+/**
+ * The vehicle card's image: stated size (nothing shifts), srcset and sizes from the calculator's
+ * `images.srcset` setting, eager with high priority for the first row and lazy after it (the rule the
+ * calculator flow gives its result and shortlist lists), async decoding, alt text from the catalogue,
+ * and on a load error the next source, then the placeholder.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createLogic } from '../../../runtime/core';
+import { IMAGE_SIZE, VehicleCard } from '../../../extensions/widgets/VehicleCard';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const messages = parse(readFileSync(resolve(ROOT, 'messages/calculator.yaml'), 'utf8')) as { settings: { calculatorUi: { images: Record<string, unknown> } }; messages: Record<string, string> };
+const images = messages.settings.calculatorUi.images;
+const t = (key: string, vars: Record<string, unknown> = {}) => (messages.messages[key] ?? key).replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? ''));
+const vehicle = { catalogVehicleId: 'CV0000001', vehicleMake: 'TOYOTA', vehicleModel: 'HILUX', vehicleTrim: 'SR5', jatoImagepath: '/vehicles/toyota-hilux.jpg', consumerPrice: 42000 };
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+async function card(props: Record<string, unknown>): Promise<HTMLElement> {
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  await act(async () => root.render(<VehicleCard props={{ vehicle, images, mode: 'results', ...props }} context={{}} t={t} raise={() => {}} write={() => {}} busy={false} />));
+  cleanup = () => act(() => root.unmount());
+  return container;
+}
+
+describe('vehicle card image', () => {
+  it('states its size, offers both widths with sizes, decodes async, and names the vehicle', async () => {
+    const img = (await card({ eager: true })).querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/vehicles/toyota-hilux.jpg');
+    expect(img.getAttribute('srcset')).toBe('/vehicles/toyota-hilux.jpg 640w, /vehicles/toyota-hilux-320w.jpg 320w');
+    expect(img.getAttribute('sizes')).toBe('(max-width: 767px) 100vw, 20rem');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual([String(IMAGE_SIZE.width), String(IMAGE_SIZE.height)]);
+    expect(img.getAttribute('decoding')).toBe('async');
+    expect(img.getAttribute('alt')).toBe('TOYOTA HILUX SR5');
+    expect([img.getAttribute('loading'), img.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+  });
+
+  it('loads lazily unless eager; a compact thumbnail asks for its own small size', async () => {
+    const lazy = (await card({})).querySelector('img')!;
+    expect([lazy.getAttribute('loading'), lazy.getAttribute('fetchpriority')]).toEqual(['lazy', null]);
+    cleanup?.();
+    expect((await card({ mode: 'compact' })).querySelector('img')!.getAttribute('sizes')).toBe('5rem');
+  });
+
+  it('gives no srcset to an image no rule covers (a library image), and falls back to the placeholder on errors', async () => {
+    const container = await card({ vehicle: { ...vehicle, jatoImagepathTrim: 'https://x.blob.core.windows.net/i/1.jpg' } });
+    const first = container.querySelector('img')!;
+    expect(first.getAttribute('src')).toBe('https://x.blob.core.windows.net/i/1.jpg');
+    expect(first.hasAttribute('srcset') || first.hasAttribute('sizes')).toBe(false);
+    await act(async () => { first.dispatchEvent(new Event('error')); });
+    const second = container.querySelector('img')!;
+    expect(second.getAttribute('src')).toBe('/vehicles/toyota-hilux.jpg');
+    await act(async () => { second.dispatchEvent(new Event('error')); });
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('svg[role="img"]')?.getAttribute('aria-label')).toBe(messages.messages['calculator.card.noImage']);
+  });
+});
+
+describe('the calculator flow makes the first row eager', () => {
+  const flow = readFileSync(resolve(ROOT, 'flows/calculator.yaml'), 'utf8');
+  type Card = { widget?: string; props?: Record<string, unknown> };
+  const lists: Record<string, { blocks: Card[] }> = {};
+  const cards: Card[] = [];
+  JSON.stringify(parse(flow, { maxAliasCount: -1 }), (_key, value: unknown) => {
+    const block = value as { type?: string; id?: string } & Card;
+    if (block && block.type === 'list' && block.id) lists[block.id] = value as (typeof lists)[string];
+    if (block && block.widget === 'vehicleCard') cards.push(block);
+    return value;
+  });
+  const logic = createLogic();
+
+  it.each(['results', 'shortlist'])('%s: the first three cards eager, the rest lazy', (id) => {
+    const eager = lists[id].blocks.find((b) => b.widget === 'vehicleCard')?.props?.eager;
+    expect([0, 1, 2, 3, 4, 24].map((index) => logic.evaluate(eager, { index }))).toEqual([true, true, true, false, false, false]);
+  });
+
+  it('leaves the shortlisted thumbnails (in a fold above the results) lazy', () => {
+    const compact = cards.filter((c) => c.props?.mode === 'compact');
+    expect(compact).toHaveLength(1);
+    expect(compact[0].props?.eager).toBeUndefined();
+  });
+});
