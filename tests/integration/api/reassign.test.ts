@@ -138,7 +138,7 @@ describe.each(DATABASES)('reassignment on %s', (kind) => {
     expect(props.firstName).toMatchObject({ minLength: 2, maxLength: 40 });
     expect(props.email).toMatchObject({ minLength: 2, maxLength: 55 });
     expect(props.phone).toMatchObject({ minLength: 10, maxLength: 10 });
-    const text = (key: string, vars?: Record<string, unknown>) => h.definitions.message(key, { region: 'au', brand: FIXTURE.brand }, vars);
+    const text = (key: string, vars?: Record<string, string | number>) => h.definitions.message(key, { region: 'au', brand: FIXTURE.brand }, vars);
     const cases: [Partial<typeof officer>, string, string][] = [
       [{ firstName: 'A' }, 'userInfo.firstName', text('validation.minLength', { n: props.firstName.minLength })],
       [{ lastName: 'B'.repeat(props.lastName.maxLength + 1) }, 'userInfo.lastName', text('validation.maxLength', { n: props.lastName.maxLength })],
