@@ -184,11 +184,18 @@ export interface TransitionDef {
   then?: string;
 }
 
+/**
+ * What a failed call or registered effect does: `retry` (default) stops the event and shows the
+ * global error dialog, whose Try Again re-runs the event; `dialog` shows it without re-running
+ * (Try Again only clears it); `log` only reports it on the console and the event goes on.
+ */
+export type OnError = 'retry' | 'dialog' | 'log';
+
 /** An effect: a named GraphQL binding, a field write, or a named registered effect. */
 export type EffectDef = (
-  | { call: string; variables?: Record<string, Logic>; result?: string; ignoreFailure?: boolean }
+  | { call: string; variables?: Record<string, Logic>; result?: string; onError?: OnError }
   | { set: string; value: Logic }
-  | { effect: string; params?: Record<string, Logic> }
+  | { effect: string; params?: Record<string, Logic>; onError?: OnError }
   | { navigate: Logic; replace?: boolean }
 ) & {
   /** Logic; the effect runs only when it holds (read after the effects before it). */

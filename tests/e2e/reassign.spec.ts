@@ -3,12 +3,18 @@
  * signed in as a fresh user in status orderVerification (`POST /dev/applications`, shared with no other test): every message checked verbatim
  * against the catalogue loaded through runtime/core, limits read from the layered schema, Send
  * enabled only when all four fields are filled, the real `reassignQuote` (checked by the invitation
- * e-mail in the dev mailbox and the sender's access ending), then the non-dismissable dialog with Logout.
+ * e-mail in the dev mailbox), then the non-dismissable dialog with Logout. Then the hand-over end to end:
+ * the invited officer follows the e-mail's link, sets a password on the reset-password page, signs in on
+ * the login page and lands on the application as its primary applicant; the sender, signed in again, is
+ * refused it by the server.
  */
 import type { Page, Request } from '@playwright/test';
 import { layersFor } from './definitions';
 import { expect, test, type E2EFixtures, type FreshApplication } from './fixtures';
 import { enter, expectMessage, field } from './page';
+
+/** An input by its label (a required field's label may end in ' *'). */
+const input = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`));
 
 /** Signs the fresh user in (real session cookie) and returns the path of their order-verification step. */
 async function signIn(login: E2EFixtures['login'], page: Page, user: FreshApplication): Promise<string> {
@@ -37,7 +43,7 @@ for (const { host, selection } of REGIONS) {
   const label = (f: string) => text(`reassign.${f}`);
   const digits = (n: number) => '0123456789012345'.slice(0, n);
 
-  test(`reassign form ${selection.region}: every message verbatim, Send, dialog`, async ({ page, url, shoot, newPage, mailbox, login, graphql, freshApplication }) => {
+  test(`reassign form ${selection.region}: every message verbatim, Send, dialog; the officer sets a password, signs in to the application; the sender is refused`, async ({ page, url, shoot, newPage, mailbox, login, graphql, freshApplication }) => {
     const user = await freshApplication({ region: selection.region, brand: selection.brand, role: 'primary', status: 'orderVerification' });
     expect(user.host).toBe(host);
     const userEmail = user.email;
@@ -121,7 +127,8 @@ for (const { host, selection } of REGIONS) {
     await expectMessage(email, text('validation.notOwnEmail'), 'own email after submit');
     expect(calls.count(), 'nothing sent while invalid').toEqual(0);
 
-    const values = { firstName: 'Alice', lastName: "O'Brien", email: `new.officer.${selection.region}@example.com`, phone: `+${digits(Number(phoneMin) - 1)}` };
+    // A new address each run (a retried test must not find the officer's account taken by its first run).
+    const values = { firstName: 'Alice', lastName: "O'Brien", email: `new.officer.${selection.region}.${Date.now().toString(36)}@example.com`, phone: `+${digits(Number(phoneMin) - 1)}` };
     await enter(email, values.email);
     await enter(phone, values.phone);
     await expectMessage(phone, '', 'phone valid');
@@ -144,10 +151,49 @@ for (const { host, selection } of REGIONS) {
     await page.waitForURL((u) => !u.pathname.includes('invited'));
     const after = await graphql(page, host, 'query { user { id } }');
     expect(after.errors?.[0]?.extensions?.code, 'logout ended the server session').toEqual('UNAUTHENTICATED');
+
+    // The invitation's link (the brand's host) opens the reset-password page for the officer's e-mail.
+    const [invitation] = await mailbox(values.email);
+    const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(invitation.body_text)?.[0];
+    if (!link) throw new Error(`no set-password link in ${JSON.stringify(invitation.body_text)}`);
+    expect(new URL(link).hostname, 'the link is on the brand host').toEqual(host);
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: text('account.reset.heading') }).waitFor();
+    expect(await input(page, text('account.reset.username')).inputValue(), 'the officer is the username').toEqual(values.email);
+    const officerPassword = `Officer-Pass-${selection.region === 'au' ? 4 : 5}`;
+    await input(page, text('account.reset.password')).fill(officerPassword);
+    await input(page, text('account.reset.confirmPassword')).fill(officerPassword);
+    await input(page, text('account.reset.confirmPassword')).press('Enter');
+    await page.getByText(text('auth.reset.updated'), { exact: true }).waitFor();
+    await shoot(page, `reassign-${selection.region}-officer-password-set`);
+
+    // The officer signs in on the login page and lands on the application, loaded for them as its primary applicant.
+    const loaded = page.waitForResponse(async (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('getVehicleApplication') && (await r.text()).includes(user.applicationId));
+    await page.goto(url(host, '/login'));
+    await input(page, text('account.login.email')).fill(values.email);
+    await input(page, text('account.login.password')).fill(officerPassword);
+    await input(page, text('account.login.password')).press('Enter');
+    await page.waitForURL((u) => u.pathname.startsWith(`/applications/${user.applicationId}`));
+    const body = (await (await loaded).json()) as { data?: { getVehicleApplication?: { applicationId: string; roles: string[]; scoreboard: { primaryApplicant: { email: string; confirmed: string } } } } };
+    expect(body.data?.getVehicleApplication, 'the application loads for the officer').toMatchObject({
+      applicationId: user.applicationId,
+      roles: ['primary'],
+      scoreboard: { primaryApplicant: { email: values.email, confirmed: 'no' } },
+    });
+    await page.locator('main[data-step]').waitFor();
+    await shoot(page, `reassign-${selection.region}-officer-landing`);
+
+    // The sender signs in again: no application to land on, and the server refuses them this one.
+    const sender = await newPage({ width: 1280, height: 800 });
+    const again = await login(sender, userEmail, { host, password: user.password });
+    expect(again.success, 'the sender can still sign in').toEqual(true);
+    expect(again.redirectTo, 'but lands on no application').not.toMatch(new RegExp(user.applicationId));
+    const refused = await graphql(sender, host, 'query($id: ID) { getVehicleApplication(applicationId: $id) { applicationId } }', { id: user.applicationId });
+    expect(refused.errors?.[0]?.extensions?.code, "the sender's next request for the application is refused").toEqual('FORBIDDEN');
   });
 }
 
-test('reassign form au: a failing call shows the global error dialog; Try Again re-runs it', async ({ page, url, login, freshApplication }) => {
+test('reassign form au: a failing call shows the global error dialog; Try Again re-runs it', async ({ page, url, login, freshApplication, shoot }) => {
   const { text, layers, schema } = layersFor(REGIONS[0].selection);
   // A fresh AU user in orderVerification whose quote envelope exists; the officer named already has an
   // account with another organisation (the NZ brand), so the real server refuses the hand-over (CONFLICT).
@@ -163,7 +209,14 @@ test('reassign form au: a failing call shows the global error dialog; Try Again 
   await dialog.getByText(text('runtime.error.title'), { exact: true }).waitFor();
   await dialog.getByText(text('runtime.error.body', { settings: layers.settings }), { exact: true }).waitFor();
   expect(page.url().endsWith(PATH), 'the step did not move').toEqual(true);
+  // One stacked failure, with the server's (catalogue) refusal text.
+  await expect(dialog.getByRole('listitem')).toHaveCount(1);
+  expect((await dialog.getByRole('listitem').textContent())?.trim(), 'the failure says why').not.toEqual('');
   await dialog.getByRole('button', { name: text('runtime.error.tryAgain') }).click();
   await expect.poll(() => calls.count() - before, { message: 'Try Again sent the call again' }).toBe(2);
   await dialog.getByText(text('runtime.error.title'), { exact: true }).waitFor();
+  // It failed again: still one failure on the stack, not two.
+  await expect(dialog.getByRole('listitem')).toHaveCount(1);
+  await page.waitForTimeout(400); // the dialog's enter animation, before the picture
+  await shoot(page, 'reassign-au-error-dialog');
 });

@@ -39,7 +39,7 @@ export type ChainInput =
   | { type: 'effect.done'; value?: unknown }
   /** The awaited effect failed. */
   | { type: 'effect.failed'; error: unknown }
-  /** Try Again after a failure: the failed event runs again from the context it started from. */
+  /** Try Again after a failure: the failed event runs again from the context it started from (a retryable failure only). */
   | { type: 'retry' };
 
 /** A transition's effect that needs the outside world and whose outcome the chain waits for. */
@@ -77,8 +77,14 @@ export type ChainSnapshot =
   | { status: 'idle'; site: ChainSite; context: LogicContext }
   /** An event's effects are running. */
   | { status: 'running'; site: ChainSite; run: EventRun }
-  /** An effect failed: the event's writes were dropped, nothing moved, the chain stopped; `retry` input runs it again. */
-  | { status: 'failed'; site: ChainSite; error: unknown; retry: { context: LogicContext; input: RaiseInput } };
+  /**
+   * An effect failed: the event's writes were dropped, nothing moved, the chain stopped. When `retryable`
+   * (the effect's `onError` is `retry`, the default), `retry` input runs the event again.
+   */
+  | { status: 'failed'; site: ChainSite; error: unknown; retryable: boolean; retry: { context: LogicContext; input: RaiseInput } };
+
+/** A chain that stopped on a failure. */
+export type FailedChain = Extract<ChainSnapshot, { status: 'failed' }>;
 
 /** One page-state value to store outside the URL. */
 export interface StoredState {

@@ -1,3 +1,4 @@
 export { startChain, stepChain } from './stepChain';
 export { runChain, type ChainExecutor } from './runChain';
-export type { ChainSite, RaiseInput, StateWrite, ChainInput, AwaitedEffect, ChainWork, EventRun, ChainSnapshot, StoredState, ChainEffect, ChainStep } from './chainTypes';
+export { errorStackReducer, toRetry, canTryAgain, type StackedError, type ErrorStackAction } from './errorStack';
+export type { ChainSite, RaiseInput, StateWrite, ChainInput, AwaitedEffect, ChainWork, EventRun, ChainSnapshot, FailedChain, StoredState, ChainEffect, ChainStep } from './chainTypes';

@@ -25,7 +25,7 @@ export function startChain(flow: FlowDef, step: string, context: LogicContext, l
  */
 export function stepChain(snapshot: ChainSnapshot, input: ChainInput): ChainStep {
   if (input.type === 'raise' && snapshot.status === 'idle') return beginEvent(snapshot.site, snapshot.context, input);
-  if (input.type === 'retry' && snapshot.status === 'failed') return beginEvent(snapshot.site, snapshot.retry.context, snapshot.retry.input);
+  if (input.type === 'retry' && snapshot.status === 'failed' && snapshot.retryable) return beginEvent(snapshot.site, snapshot.retry.context, snapshot.retry.input);
   if ((input.type === 'effect.done' || input.type === 'effect.failed') && snapshot.status === 'running' && snapshot.run.awaiting) return settle(snapshot, input);
   return { snapshot, effects: [{ kind: 'log', error: `chain input '${input.type}' ignored while ${snapshot.status}` }] };
 }
@@ -87,22 +87,27 @@ function proceed(snapshot: Running, effects: ChainEffect[]): ChainStep {
   return finishEvent(site, run, effects);
 }
 
-/** The awaited effect's outcome: a call's result is written at its `result` path; a failure stops the event unless the call ignores failures. */
+/**
+ * The awaited effect's outcome: a call's result is written at its `result` path. A failure follows the
+ * effect's `onError`: `log` reports it and the event goes on (without the result); otherwise the event
+ * stops (`retry`, the default, lets Try Again run it again; `dialog` does not).
+ */
 function settle(snapshot: Running, input: Extract<ChainInput, { type: 'effect.done' | 'effect.failed' }>): ChainStep {
   const awaiting = snapshot.run.awaiting;
-  const ignore = awaiting?.kind === 'call' && awaiting.ignoreFailure === true;
-  if (input.type === 'effect.failed') return ignore ? proceed(snapshot, [{ kind: 'log', error: input.error }]) : fail(snapshot, input.error, []);
+  const onError = awaiting?.onError ?? 'retry';
+  const failed = (error: unknown) => (onError === 'log' ? proceed(snapshot, [{ kind: 'log', error }]) : fail(snapshot, error, [], onError === 'retry'));
+  if (input.type === 'effect.failed') return failed(input.error);
   if (awaiting?.kind !== 'call' || !awaiting.result) return proceed(snapshot, []);
   try {
     const work = writeWork(stepStateDefs(snapshot.site.flow, snapshot.site.step), snapshot.run.work, awaiting.result, input.value);
     return proceed({ ...snapshot, run: { ...snapshot.run, work } }, []);
   } catch (error) {
-    return ignore ? proceed(snapshot, [{ kind: 'log', error }]) : fail(snapshot, error, []);
+    return failed(error);
   }
 }
 
-/** A failed effect: the event's writes are dropped and the chain stops; Try Again runs the event again. */
-function fail(snapshot: Running, error: unknown, effects: ChainEffect[]): ChainStep {
+/** A failed effect: the event's writes are dropped and the chain stops; when `retryable`, Try Again runs the event again. */
+function fail(snapshot: Running, error: unknown, effects: ChainEffect[], retryable = true): ChainStep {
   const { site, run } = snapshot;
-  return { snapshot: { status: 'failed', site, error, retry: { context: run.from, input: run.input } }, effects: [...effects, { kind: 'log', error }] };
+  return { snapshot: { status: 'failed', site, error, retryable, retry: { context: run.from, input: run.input } }, effects: [...effects, { kind: 'log', error }] };
 }

@@ -16,7 +16,7 @@ export function resolveEffects(effects: EffectDef[] | undefined, context: LogicC
       out.push({
         kind: 'call', operation: effect.call, variables: evaluateMap(effect.variables, current, logic),
         ...(effect.result === undefined ? {} : { result: effect.result }),
-        ...(effect.ignoreFailure ? { ignoreFailure: true } : {}),
+        ...(effect.onError ? { onError: effect.onError } : {}),
       });
     } else if ('set' in effect) {
       const value = logic.evaluateTemplate(effect.value, current);
@@ -25,7 +25,7 @@ export function resolveEffects(effects: EffectDef[] | undefined, context: LogicC
     } else if ('navigate' in effect) {
       out.push({ kind: 'go', to: String(logic.evaluateTemplate(effect.navigate, current) ?? ''), ...(effect.replace ? { replace: true } : {}) });
     } else {
-      out.push({ kind: 'effect', name: effect.effect, params: evaluateMap(effect.params, current, logic) });
+      out.push({ kind: 'effect', name: effect.effect, params: evaluateMap(effect.params, current, logic), ...(effect.onError ? { onError: effect.onError } : {}) });
     }
   }
   return { effects: out, context: current };

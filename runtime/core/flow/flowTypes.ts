@@ -1,5 +1,5 @@
 import type { LogicInstance } from '../logic/createLogic';
-import type { FlowState, TransitionDef } from '../types';
+import type { FlowState, OnError, TransitionDef } from '../types';
 
 /** Why the flow machine refused an event (discriminated by `kind`). */
 export type FlowError =
@@ -12,11 +12,12 @@ export type FlowError =
 
 /** What taking a transition asks the caller to do, in order (discriminated by `kind`). */
 export type FlowEffect =
-  | { kind: 'call'; operation: string; variables: Record<string, unknown>; result?: string; ignoreFailure?: boolean }
+  /** `onError`: what a failure does (absent: `retry`). */
+  | { kind: 'call'; operation: string; variables: Record<string, unknown>; result?: string; onError?: OnError }
   /** Go to a path of the app (`navigate` effect); `replace` replaces the history entry. */
   | { kind: 'go'; to: string; replace?: boolean }
   | { kind: 'set'; path: string; value: unknown }
-  | { kind: 'effect'; name: string; params: Record<string, unknown> }
+  | { kind: 'effect'; name: string; params: Record<string, unknown>; onError?: OnError }
   | { kind: 'status'; path: string; from?: string; to: string }
   | { kind: 'navigate'; step: string; route?: string };
 

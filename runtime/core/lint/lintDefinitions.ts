@@ -8,6 +8,7 @@ import { checkPlaceholders } from './checkPlaceholders';
 import { checkLayerKeys } from './checkLayerKeys';
 import { checkFormFields } from './checkFormFields';
 import { checkThenChains } from './checkThenChains';
+import { checkOnError } from './checkOnError';
 import { checkMappings } from './checkMappings';
 import { checkBindings, type GraphqlShapes } from './checkBindings';
 import { checkLayerIds, checkSettings, servedCombinations } from './checkSettings';
@@ -50,6 +51,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkLayerKeys(defs),
     ...checkFormFields(defs),
     ...checkThenChains(defs),
+    ...checkOnError(defs),
     ...checkMappings(defs),
     ...checkSettings(defs),
     ...checkLayerIds(defs),

@@ -6,10 +6,14 @@
 import type { ApolloClient, TypePolicies } from '@apollo/client';
 import type { RuntimeBundle } from '../../core/bundle';
 
-/** Thrown when a binding's GraphQL call fails; `message` is the first GraphQL error (spec: only the first is kept). */
+/**
+ * Thrown when a binding's GraphQL call fails; `message` is the first GraphQL error (spec: only the first
+ * is kept), empty when the call failed without one (network, HTTP): the error dialog then shows its
+ * catalogue fallback (`runtime.error.fallback`).
+ */
 export class BindingError extends Error {
-  constructor(public readonly operation: string, message: string) {
-    super(message);
+  constructor(public readonly operation: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'BindingError';
   }
 }
@@ -61,7 +65,7 @@ export function createGraphQLClient(bundle: Pick<RuntimeBundle, 'operations' | '
         return data[name];
       } catch (err) {
         const first = (err as { errors?: { message: string }[] }).errors?.[0]?.message;
-        throw new BindingError(name, first ?? (err instanceof Error ? err.message : 'Error'));
+        throw new BindingError(name, first ?? '', { cause: err });
       }
     },
   };

@@ -1,21 +1,41 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { canTryAgain, type StackedError } from '../../core/chain';
 import { useRuntime } from '../RuntimeContext';
 
 /** Message keys of the global error dialog (catalogue texts, spec 000 section 8). */
-export const ERROR_DIALOG_KEYS = { title: 'runtime.error.title', body: 'runtime.error.body', retry: 'runtime.error.tryAgain' } as const;
+export const ERROR_DIALOG_KEYS = { title: 'runtime.error.title', body: 'runtime.error.body', retry: 'runtime.error.tryAgain', fallback: 'runtime.error.fallback' } as const;
 
-/** The global error dialog: title and (layered) text from the catalogue, and a Try Again button that re-runs the failed action. */
-export function ErrorDialog({ open, onRetry, onClose }: { open: boolean; onRetry: () => void; onClose: () => void }) {
+const useStyles = makeStyles({
+  body: { margin: 0 },
+  list: { margin: `${tokens.spacingVerticalM} 0 0`, paddingLeft: tokens.spacingHorizontalXL },
+});
+
+/**
+ * The global error dialog: title and (layered) text from the catalogue, then each stacked failure's
+ * message (the catalogue's fallback when it has none). Try Again shows while a failure can be re-run
+ * (`onError: retry`) and none is running; it re-runs those and clears the others. The dialog is
+ * shown while the stack holds a failure; closing it (Escape, outside) clears what is not being re-run.
+ */
+export function ErrorDialog({ errors, onRetry, onClose }: { errors: StackedError[]; onRetry: () => void; onClose: () => void }) {
   const { t, bundle } = useRuntime();
+  const styles = useStyles();
+  const retryable = errors.some((e) => e.retry);
   return (
-    <Dialog open={open} onOpenChange={(_, data) => { if (!data.open) onClose(); }}>
+    <Dialog open onOpenChange={(_, data) => { if (!data.open) onClose(); }}>
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{t(ERROR_DIALOG_KEYS.title, { settings: bundle.settings })}</DialogTitle>
-          <DialogContent>{t(ERROR_DIALOG_KEYS.body, { settings: bundle.settings })}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onRetry}>{t(ERROR_DIALOG_KEYS.retry)}</Button>
-          </DialogActions>
+          <DialogContent>
+            <p className={styles.body}>{t(ERROR_DIALOG_KEYS.body, { settings: bundle.settings })}</p>
+            <ul className={styles.list} data-errors={errors.length}>
+              {errors.map((e) => <li key={e.id}>{e.message || t(ERROR_DIALOG_KEYS.fallback)}</li>)}
+            </ul>
+          </DialogContent>
+          {retryable ? (
+            <DialogActions>
+              <Button appearance="primary" disabled={!canTryAgain(errors)} onClick={onRetry}>{t(ERROR_DIALOG_KEYS.retry)}</Button>
+            </DialogActions>
+          ) : null}
         </DialogBody>
       </DialogSurface>
     </Dialog>

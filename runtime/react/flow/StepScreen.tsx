@@ -77,7 +77,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     if (!active || active === document.body || !active.isConnected) mainRef.current?.focus();
   }, [stepId]);
 
-  const { raise, write, writeAll, busy, failed, retry, dismiss } = useChain(flow, stepId, context);
+  const { raise, write, writeAll, busy, errors, retry, dismiss } = useChain(flow, stepId, context);
 
   // `enter` runs once when the step opens (e.g. to seed page state from the query).
   const raiseRef = useRef(raise);
@@ -114,7 +114,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
           <div className={styles.chrome}><BlockList blocks={flow.layout?.footer} /></div>
         </footer>
       ) : null}
-      {failed ? <ErrorDialog open onClose={dismiss} onRetry={retry} /> : null}
+      {errors.length ? <ErrorDialog errors={errors} onClose={dismiss} onRetry={retry} /> : null}
     </StepContext.Provider>
   );
 });

@@ -1,8 +1,9 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { runChain, startChain, type ChainExecutor, type ChainSnapshot } from '../../core/chain';
+import { errorStackReducer, runChain, startChain, toRetry, type ChainExecutor, type ChainSnapshot, type StackedError } from '../../core/chain';
 import { deriveRoles, stepStateDefs } from '../../core/flow';
 import type { FlowDef, LogicContext } from '../../core/types';
+import { BindingError } from '../bindings/createGraphQLClient';
 import { useRuntime } from '../RuntimeContext';
 import { readState } from '../state/stepState';
 
@@ -19,13 +20,16 @@ export interface StepChain {
   writeAll: (values: Record<string, unknown>, event?: string, payload?: Record<string, unknown>) => Promise<void>;
   /** True while a chain runs. */
   busy: boolean;
-  /** True when an effect failed (the global error dialog shows). */
-  failed: boolean;
-  /** Try Again: runs the failed event again from where it started. */
+  /** The failures the global error dialog lists (it shows while there is one). */
+  errors: StackedError[];
+  /** Try Again: runs every retryable failed event again from where it started; the others are cleared. */
   retry: () => void;
   /** Closes the error dialog without trying again. */
   dismiss: () => void;
 }
+
+/** What a failure may show the user: a GraphQL call's first error message (spec: only the first is kept); nothing else. */
+const messageOf = (error: unknown): string => (error instanceof BindingError ? error.message : '');
 
 /** What chains wrote that the last render may not show yet. */
 interface Unrendered { record?: Record<string, unknown>; search?: string }
@@ -41,7 +45,9 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
   const rt = useRuntime();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState<ChainSnapshot | null>(null);
+  const [errors, dispatch] = useReducer(errorStackReducer, []);
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
   const rendered = useRef(context);
   const unrendered = useRef<Unrendered>({});
   const tail = useRef<Promise<void> | null>(null);
@@ -83,11 +89,13 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
 
   // A chain starts at once when none runs (its writes land within the event, as controlled inputs
   // need), else after the running ones, from the context they left.
-  const run = useCallback((start: () => ChainSnapshot, input: Parameters<typeof runChain>[1]): Promise<void> => {
+  // A chain that ends failed goes on the error stack, unless `onEnd` takes its end (a Try Again re-run).
+  const run = useCallback((start: () => ChainSnapshot, input: Parameters<typeof runChain>[1], onEnd?: (end: ChainSnapshot) => void): Promise<void> => {
     setBusy(true);
     const chain = async () => {
       const end = await runChain(start(), input, executor);
-      if (end.status === 'failed') setFailed(end);
+      if (onEnd) onEnd(end);
+      else if (end.status === 'failed') dispatch({ type: 'failed', chain: end, message: messageOf(end.error) });
     };
     const task = tail.current ? tail.current.then(chain) : chain();
     const settled = task.catch(() => undefined);
@@ -108,10 +116,12 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
   }, [run, flow, stepId, latest, rt.logic]);
   const write = useCallback((path: string, value: unknown, event?: string) => writeAll({ [path]: value }, event, { value }), [writeAll]);
   const retry = useCallback(() => {
-    if (!failed) return;
-    setFailed(null);
-    void run(() => failed, { type: 'retry' });
-  }, [failed, run]);
-  const dismiss = useCallback(() => setFailed(null), []);
-  return { raise, write, writeAll, busy, failed: failed !== null, retry, dismiss };
+    const marked = toRetry(errorStackReducer(errorsRef.current, { type: 'tryAgain' }));
+    dispatch({ type: 'tryAgain' });
+    for (const entry of marked) {
+      void run(() => entry.retry, { type: 'retry' }, (end) => dispatch({ type: 'retried', id: entry.id, end, message: end.status === 'failed' ? messageOf(end.error) : '' }));
+    }
+  }, [run]);
+  const dismiss = useCallback(() => dispatch({ type: 'dismiss' }), []);
+  return { raise, write, writeAll, busy, errors, retry, dismiss };
 }

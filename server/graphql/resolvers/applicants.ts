@@ -8,22 +8,32 @@ import { officerAccount, precheckInvite, sendInvitation, type UserInfo } from '.
 
 const details = (info: UserInfo) => ({ firstName: info.firstName.trim(), lastName: info.lastName.trim(), email: info.email.trim().toLowerCase(), phone: info.phone.trim() });
 
-/** The primary applicant patch naming an invited officer (not yet confirmed). */
-const nomineePatch = (info: UserInfo) => (userId: string): WriteRequest => ({
+/** The operations that hand an application over to an invited officer. */
+type HandOverOperation = 'reassignQuote' | 'selectPrimaryApplicant';
+
+/**
+ * The primary applicant patch naming an invited officer (not yet confirmed). For `reassignQuote` the
+ * officer's `userId` counts as a key the caller writes, so the flows decide where it may be called: a
+ * step lists `{ path: scoreboard.primaryApplicant.userId, via: [reassignQuote] }` (flows/primary.yaml,
+ * orderVerification, the primary officer only); elsewhere the hand-over is refused (FORBIDDEN_PATH).
+ */
+const nomineePatch = (info: UserInfo, operation: HandOverOperation) => (userId: string): WriteRequest => ({
   path: 'scoreboard.primaryApplicant',
   mode: 'merge',
   value: { ...details(info), userId, confirmed: 'no' },
-  serverKeys: ['userId', 'confirmed'],
+  serverKeys: operation === 'reassignQuote' ? ['confirmed'] : ['userId', 'confirmed'],
+  operation,
 });
 
 /** Invite a new primary officer and hand the application over to them (the sender's access ends). */
-async function handOver(ctx: ServerContext, access: MemberAccess, info: UserInfo, expectedVersion?: number | null) {
-  precheckInvite(ctx, access.app, access.user, info, nomineePatch(info));
+async function handOver(ctx: ServerContext, access: MemberAccess, info: UserInfo, operation: HandOverOperation, expectedVersion?: number | null) {
+  // reassignQuote's details pass its form's schema (schemas/reassign.json, the region's phone lengths), as the browser checks them.
+  precheckInvite(ctx, access.app, access.user, info, nomineePatch(info, operation), operation === 'reassignQuote' ? 'reassign' : undefined);
   const officerId = await officerAccount(ctx, access.app, info);
   const result = await writeRecord(depsOf(ctx), {
     applicationId: access.app.id,
     caller: access.user,
-    request: nomineePatch(info)(officerId),
+    request: nomineePatch(info, operation)(officerId),
     expectedVersion,
     columns: { primary_user_id: officerId },
   });
@@ -35,14 +45,14 @@ async function handOver(ctx: ServerContext, access: MemberAccess, info: UserInfo
 export const applicantResolvers = {
   Mutation: {
     reassignQuote: guard('applicationMember', async (args: { userInfo: UserInfo; applicationId?: string | null; expectedVersion?: number | null }, ctx, access) => {
-      const { result } = await handOver(ctx, access, args.userInfo, args.expectedVersion);
+      const { result } = await handOver(ctx, access, args.userInfo, 'reassignQuote', args.expectedVersion);
       return accepted(result);
     }),
     selectPrimaryApplicant: guard(
       'applicationMember',
       async (args: { isCurrentUserPrimary: boolean; vehicleApplicationStatus?: string | null; userInfo: UserInfo; applicationId?: string | null; expectedVersion?: number | null }, ctx, access) => {
         if (!args.isCurrentUserPrimary) {
-          const { result, applicant } = await handOver(ctx, access, args.userInfo, args.expectedVersion);
+          const { result, applicant } = await handOver(ctx, access, args.userInfo, 'selectPrimaryApplicant', args.expectedVersion);
           return { ...accepted(result), primaryApplicant: applicant };
         }
         // The caller is the officer: their own account details; the spec's client sends phone ' ' then.

@@ -1,7 +1,7 @@
 /** Inviting an authorised officer: find or create their account and send the set-password e-mail. */
 import type { ServerContext } from '../../context';
 import { INVITATION_EMAIL } from '../../auth';
-import { decideWrite, refuse, selectionOf, type AppSnapshot, type Caller, type WriteRequest } from '../../enforce';
+import { assertPayload, decideWrite, refuse, selectionOf, type AppSnapshot, type Caller, type WriteRequest } from '../../enforce';
 
 /** The person a form names. */
 export interface UserInfo {
@@ -14,12 +14,18 @@ export interface UserInfo {
 /** The catalogue text of a key for the application's layers. */
 const text = (ctx: ServerContext, app: AppSnapshot, key: string) => ctx.definitions.message(key, selectionOf(app));
 
-/** Refuse before creating anything: the e-mail is not the sender's own and the write would be accepted. */
-export function precheckInvite(ctx: ServerContext, app: AppSnapshot, caller: Caller, info: UserInfo, request: (userId: string) => WriteRequest): void {
+/**
+ * Refuse before creating anything: the e-mail is not the sender's own, the details pass the form's schema
+ * (`schema`, e.g. `reassign`: the browser's checks with the application's layers, fields named `userInfo.*`)
+ * and the write would be accepted.
+ */
+export function precheckInvite(ctx: ServerContext, app: AppSnapshot, caller: Caller, info: UserInfo, request: (userId: string) => WriteRequest, schema?: string): void {
   if (info.email.trim().toLowerCase() === caller.email) {
     throw refuse('INVALID_VALUE', text(ctx, app, 'validation.notOwnEmail'), { fields: { 'userInfo.email': text(ctx, app, 'validation.notOwnEmail') } });
   }
-  decideWrite({ defs: ctx.definitions.defs, layers: ctx.definitions.layers(selectionOf(app)), logic: ctx.definitions.logic, app, caller, request: request('00000000-0000-4000-8000-000000000000') });
+  const layers = ctx.definitions.layers(selectionOf(app));
+  if (schema) assertPayload(layers, schema, info, 'userInfo');
+  decideWrite({ defs: ctx.definitions.defs, layers, logic: ctx.definitions.logic, app, caller, request: request('00000000-0000-4000-8000-000000000000') });
 }
 
 /**

@@ -39,7 +39,9 @@ export const EXPECTED: Record<string, Row> = {
   // Signing status: shared/other already store 'completed' (a repeat is accepted unchanged); the calculator
   // application signs wet, so its primary completes it; the secondary holds no role in quote signing.
   updateDocusignStatus: { anonymous: [U, U], primary: ['ok', F], secondary: ['TRANSITION_NOT_ALLOWED', F], calculator: ['ok', F], other: ['ok', F] },
-  reassignQuote: primaryWrite,
+  // Order verification's alone (flows/primary.yaml: the officer's userId via reassignQuote): every fixture
+  // application is past it, or (calculator) has no such step; the hand-over itself: reassign.test.ts.
+  reassignQuote: { anonymous: [U, U], primary: [FP, F], secondary: [FP, F], calculator: [FP, F], other: [FP, F] },
   selectPrimaryApplicant: primaryWrite,
   selectSecondaryApplicant: primaryWrite,
   // The shortlist lives on calculator applications only.

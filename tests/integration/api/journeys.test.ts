@@ -118,6 +118,8 @@ describe.each(DATABASES)('journeys on %s', (kind) => {
   });
 
   it('hands the application over on reassignQuote and invites the officer', async () => {
+    // reassignQuote is the order-verification step's (more in reassign.test.ts).
+    await serverSets(h, A, 'scoreboard.status', 'orderVerification');
     const u = { firstName: 'Olive', lastName: 'Officer', email: 'Olive.Officer@fixture.test', phone: '0411222333' };
     const r = await h.gql('primary', 'mutation($u: UserInfoInput!) { reassignQuote(userInfo: $u) { status message } }', { u });
     expect(r.data?.reassignQuote).toMatchObject({ status: '200' });

@@ -19,7 +19,8 @@ export type Mount = (req: IncomingMessage, res: ServerResponse) => void;
 /**
  * For the binding and chain unit tests (flows/_examples/binding.yaml, chain.yaml, loadThen.yaml): a real graphql-yoga endpoint over the server's own SDL,
  * answering `reassignQuote` and `fetchCacheMakeModel` (three rows) and recording what it was sent: the browser's generated documents must fit the real schema.
- * An e-mail starting with `fail` gets a GraphQL error, one starting with `busy` a status '409' answer.
+ * An e-mail starting with `fail` gets a GraphQL error, one starting with `busy` a status '409' answer, one starting
+ * with `flaky` a GraphQL error on its first two calls and a success from the third.
  */
 export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] } {
   const calls: ReassignCall[] = [];
@@ -38,7 +39,9 @@ export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] }
             calls.push({ ...args.userInfo });
             // Lets tests drive the failure path: an e-mail starting with `fail` is refused; one
             // starting with `busy` gets an answer that is not a success.
-            if (args.userInfo.email.startsWith('fail')) throw createGraphQLError('refused by the test API');
+            if (args.userInfo.email.startsWith('fail')) throw createGraphQLError(`refused by the test API: ${args.userInfo.email}`);
+            const seen = calls.filter((c) => c.email === args.userInfo.email).length;
+            if (args.userInfo.email.startsWith('flaky') && seen <= 2) throw createGraphQLError(`flaky, call ${seen}`);
             if (args.userInfo.email.startsWith('busy')) return { status: '409', message: 'Busy' };
             return { status: '200', message: 'OK' };
           },

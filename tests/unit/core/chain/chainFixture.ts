@@ -31,12 +31,19 @@ steps:
         - effects: [{ set: state.error, value: { var: state.answer.message } }]
       sync:
         effects:
-          - { call: load, ignoreFailure: true, result: record.loaded }
+          - { call: load, onError: log, result: record.loaded }
           - { set: state.count, value: 5 }
         then: synced
       synced:
         guard: { var: record.loaded }
         effects: [{ effect: notify, params: { loaded: { var: record.loaded } } }]
+      # A failure the error dialog shows without Try Again, and one only logged (registered effects).
+      download:
+        effects: [{ effect: download, params: { id: { var: params.itemId } }, onError: dialog }]
+      share:
+        effects:
+          - { effect: share, onError: log }
+          - { set: state.count, value: 9 }
       leave:
         effects: [{ navigate: { cat: [/elsewhere/, { var: params.itemId }] }, replace: true }]
         target: done

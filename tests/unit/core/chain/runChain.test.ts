@@ -112,7 +112,7 @@ describe('runChain with a fake executor', () => {
     expect(log).toEqual([['effect', 'notify', { loaded: { rows: 1 } }]]);
   });
 
-  it('a call that ignores failures is only logged; the chain goes on', async () => {
+  it('a call with onError: log is only logged; the chain goes on', async () => {
     const { executor, log } = fakeExecutor({ load: new Error('down') });
     const end = await runChain(start(), { type: 'raise', event: 'sync' }, executor);
     expect(end.status).toBe('idle');
