@@ -23,6 +23,7 @@ const DROPPED = new Set([
 
 const SAFE_HREF = /^(https?:|mailto:|tel:|\/(?!\/)|#)/i;
 /** Control characters and whitespace a browser strips from a URL before reading its scheme. */
+// eslint-disable-next-line no-control-regex -- these are exactly the characters to remove
 const URL_NOISE = /[\u0000-\u0020\u007f-\u009f]/g;
 
 /** The markup with only allow-listed elements and attributes (an empty string for empty input). */
