@@ -40,7 +40,7 @@ async function post(uri: string, query: string, variables: Record<string, unknow
 const OPERATIONS = {
   user: 'query user { user { id firstName lastName email phone organisation { orgId name region } whiteLabel { region introducerName enableWhiteLabel domains } } }',
   // One literal (no interpolation): the persisted-operations manifest is scanned from the sources.
-  getVehicleApplication: 'query getVehicleApplication { getVehicleApplication { applicationId applicationStatus applicationType orgId orgUserId docusignStatus version definitionVersion roles scoreboard { applicationId applicationType status statusSecondary statusCreditCheck docusignStatus reviewAndSignContractStatus validMLADate privacyConsent primaryApplicant { userId firstName lastName email phone confirmed applicantType } secondaryApplicant { userId firstName lastName email phone confirmed applicantType } } } }',
+  getVehicleApplication: 'query getVehicleApplication { getVehicleApplication { applicationId applicationStatus applicationType orgId orgUserId docusignStatus version definitionVersion roles scoreboard { applicationId applicationType status statusSecondary statusCreditCheck docusignStatus reviewAndSignContractStatus validMLADate privacyConsent primaryApplicant { userId firstName lastName email phone confirmed applicantType } secondaryApplicant { userId firstName lastName email phone confirmed applicantType } vehicleDetails { make model vehicleImage } leaseDetails { monthlyRentalNet terms } quoteDetails { milesQuoteRef erpQuoteRef } wetSignature { signType } } } }',
 };
 
 /**

@@ -34,6 +34,7 @@ import { BAD_REQUEST_KEY, isGraphQLError, refusalBody, requestRefusal } from './
 import { requestState } from './plugins/requestState';
 import { responseCompression } from './plugins/responseCompression';
 import { responseHeaders } from './plugins/responseHeaders';
+import { quoteDocumentRoute } from './signing/quoteDocument';
 import { route, routeFailure, router, type Route } from './plugins/route';
 import { devApplications } from './seed/devApplications';
 
@@ -90,6 +91,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     route('brand document', (path) => path === BRAND_DOCUMENT_PATH, brandDocumentRoute(services.brands, services.definitions.layers)),
     // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
     fileRoutes({ db, storage: services.storage, secret: config.secret }),
+    // The quote PDF's signed download links (getQuotePDF), generated from the record on each request.
+    quoteDocumentRoute({ db, secret: config.secret, definitions: services.definitions }),
     // The e-signature provider's own pages (the sandbox's signing page; its controls only in demo mode outside production).
     ...(services.eSignature.routes?.({ demoControls: config.demo && !config.production }) ?? []),
     // The GraphQL endpoint's first check (request hardening below).
@@ -122,8 +125,9 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     // before, they would be lost with the replaced one).
     jsonErrorBodies((status) => refusalBody(refuse(status === 406 ? 'the endpoint answers in application/json or application/graphql-response+json (Accept)' : 'the request was refused', status))),
     responseCompression(),
-    // Browsers PUT uploads straight to object storage when it is configured (the CSP's connect-src).
-    responseHeaders({ secure, connectSources: services.storage.uploadOrigin ? [services.storage.uploadOrigin] : [] }),
+    // Browsers PUT uploads straight to object storage when it is configured (the CSP's connect-src); the signing
+    // dialog frames the e-signature provider's page (the sandbox's is on this origin: frame-src 'self' only).
+    responseHeaders({ secure, connectSources: services.storage.uploadOrigin ? [services.storage.uploadOrigin] : [], frameSources: services.eSignature.frameOrigins ?? [] }),
   ];
 
   return createYoga<Record<string, unknown>, ServerContext>({

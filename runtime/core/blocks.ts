@@ -18,7 +18,8 @@ export type BlockDef =
   | LinkBlock
   | ImageBlock
   | StepperBlock
-  | RangeBlock;
+  | RangeBlock
+  | FrameBlock;
 
 /** Fields every block shares. */
 export interface BlockBase {
@@ -67,7 +68,11 @@ export interface TextBlock extends BlockBase {
   type: 'text';
   text: string;
   /** `notice`: a status message box; `alert`: an error message box announced at once; `bullets`: one list item per line of the text. */
-  variant?: 'heading' | 'subheading' | 'body' | 'caption' | 'notice' | 'alert' | 'bullets';
+  /**
+   * `html`: the text is HTML, shown after `sanitizeHtml` (runtime/react) keeps only its allow-listed tags and attributes;
+   * `busy`: the text beside a spinner (a page that waits for something).
+   */
+  variant?: 'heading' | 'subheading' | 'body' | 'caption' | 'notice' | 'alert' | 'bullets' | 'html' | 'busy';
   /** Extra placeholder values (logic), e.g. formatted numbers. */
   vars?: Record<string, Logic>;
 }
@@ -109,6 +114,22 @@ export interface DialogBlock extends BlockBase {
   closeEvent?: string;
   /** Shorthand: the loader adds a last block, a secondary button with this label raising `closeEvent`. */
   closeLabel?: string;
+  /** `fullscreen`: the dialog fills the viewport (e.g. around a frame); default `normal`. */
+  size?: 'normal' | 'fullscreen';
+}
+
+/**
+ * A page of the same origin embedded in an iframe (`src` logic; nothing shows while empty). The framed page
+ * raises one of `events` in this step by posting `{ type: 'fleetform:event', event }` to its parent (the
+ * `notifyParent` effect); messages from another origin or window, and events not listed, are ignored.
+ */
+export interface FrameBlock extends BlockBase {
+  type: 'frame';
+  src: Logic;
+  /** Message key of the frame's accessible name. */
+  title: string;
+  /** Events the framed page may raise in this step. */
+  events?: string[];
 }
 
 /** A registered custom widget, referenced by name. */

@@ -2,6 +2,7 @@ import { FluentProvider, webLightTheme, type Theme } from '@fluentui/react-compo
 import { useMemo, useState } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createGraphQLClient } from './bindings/createGraphQLClient';
+import { builtInEffects } from './effects/builtInEffects';
 import { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
 import { createLogic, type LogicInstance } from '../core/logic';
 import { warnMissingText, type MissingText } from '../core/messages/missingText';
@@ -49,7 +50,8 @@ export function FlowRunner(props: FlowRunnerProps) {
   const [pageState] = useState(() => new PageStateStore());
   const graphql = useMemo(() => createGraphQLClient(bundle, { uri: graphqlUri }), [bundle, graphqlUri]);
   const services = useMemo<RuntimeServices>(
-    () => ({ bundle, widgets, effects: effects ?? {}, t, onMissing, logic, loadValidators, graphql, user, record, setRecord, pageState, signIn }),
+    // The runtime's own effects (download, wait, notifyParent) under the product's.
+    () => ({ bundle, widgets, effects: { ...builtInEffects, ...effects }, t, onMissing, logic, loadValidators, graphql, user, record, setRecord, pageState, signIn }),
     [bundle, widgets, effects, t, onMissing, logic, loadValidators, graphql, user, record, pageState, signIn],
   );
   const router = useMemo(() => {

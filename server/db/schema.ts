@@ -284,6 +284,8 @@ export interface SigningEnvelopesTable {
   provider: string;
   /** The provider's envelope id. */
   envelope_id: string;
+  /** The row this envelope replaces (after a decline or expiry); null for the first. Unique per application, purpose and provider. */
+  replaces: string | null;
   created_at: Timestamp;
 }
 

@@ -8,8 +8,11 @@ import { requestState } from './requestState';
 /** Content-Security-Policy of the app's pages: no 'unsafe-eval'; inline styles for Fluent's griffel. */
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy([]);
 
-/** The policy with extra connect-src origins (e.g. the object store browsers upload to). */
-export function contentSecurityPolicy(connectSources: string[]): string {
+/**
+ * The policy with extra connect-src origins (e.g. the object store browsers upload to) and extra frame-src
+ * origins (a real e-signature provider's signing page; the sandbox's is on the portal's own origin).
+ */
+export function contentSecurityPolicy(connectSources: string[], frameSources: string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -17,7 +20,8 @@ export function contentSecurityPolicy(connectSources: string[]): string {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     ["connect-src 'self'", ...connectSources].join(' '),
-    "frame-src 'self' https:",
+    // Frames: the portal's own pages only (the e-signature dialog's signing page), plus a provider's declared origin.
+    ["frame-src 'self'", ...frameSources].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -32,9 +36,9 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * also get the CSP, referrer and framing policies; JSON answers skip them (a browser never renders
  * them as a page) to keep the hot path's responses small.
  */
-export function responseHeaders(options: { secure: boolean; connectSources?: string[] }): Plugin {
+export function responseHeaders(options: { secure: boolean; connectSources?: string[]; frameSources?: string[] }): Plugin {
   const secure = options.secure;
-  const policy = options.connectSources?.length ? contentSecurityPolicy(options.connectSources) : CONTENT_SECURITY_POLICY;
+  const policy = options.connectSources?.length || options.frameSources?.length ? contentSecurityPolicy(options.connectSources ?? [], options.frameSources ?? []) : CONTENT_SECURITY_POLICY;
   return { onResponse: ({ request, response }) => set(request, response) };
 
   function set(request: Request, response: Response): void {

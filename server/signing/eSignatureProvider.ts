@@ -68,6 +68,8 @@ export interface ESignatureProvider {
   status(envelopeId: string): Promise<EnvelopeStatus | null>;
   /** A fresh signing URL of one recipient (the envelope is reused), returning to `returnUrl`; null when no such recipient. */
   signingUrl(envelopeId: string, email: string, returnUrl: string): Promise<string | null>;
+  /** Origins of its signing pages when not the portal's own (the CSP's frame-src lets the signing dialog frame them); the sandbox has none. */
+  readonly frameOrigins?: string[];
   /** Paths the provider answers itself (a sandbox's signing page and controls, a real adapter's webhook). */
   routes?(options: { demoControls: boolean }): Route[];
 }

@@ -23,6 +23,11 @@ async function signIn(login: E2EFixtures['login'], page: Page, user: FreshApplic
   return `/applications/${user.applicationId}/order-verification`;
 }
 
+/** Opens the folded invitation (order verification shows it collapsed under its heading). */
+async function openInvite(page: Page, heading: string): Promise<void> {
+  await page.getByText(heading, { exact: true }).click();
+}
+
 /** Counts the page's `reassignQuote` requests to /graphql. */
 function countReassignCalls(page: Page): { count: () => number } {
   let n = 0;
@@ -50,13 +55,14 @@ for (const { host, selection } of REGIONS) {
     const PATH = await signIn(login, page, user);
     const calls = countReassignCalls(page);
     await page.goto(url(host, PATH));
+    await openInvite(page, text('reassign.heading'));
     const first = field(page, label('firstName'));
     const last = field(page, label('lastName'));
     const email = field(page, label('email'));
     const phone = field(page, label('phone'));
     const send = page.getByRole('button', { name: text('reassign.send') });
     await first.waitFor();
-    await page.getByRole('heading', { level: 1, name: text('reassign.heading'), exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: text('orderVerification.heading'), exact: true }).waitFor();
     await page.getByText(text('reassign.intro'), { exact: true }).waitFor();
     expect(await page.title(), 'page title').toEqual(text('orderVerification.title'));
     // Spec 000 s2 'Layouts': a header with the logo (or brand name) and a footer with a Logout link to /logout.
@@ -117,6 +123,7 @@ for (const { host, selection } of REGIONS) {
     const phonePage = await newPage({ width: 390, height: 844 });
     await signIn(login, phonePage, user);
     await phonePage.goto(url(host, PATH));
+    await openInvite(phonePage, text('reassign.heading'));
     await field(phonePage, label('firstName')).waitFor();
     await phonePage.getByRole('button', { name: text('reassign.send') }).isVisible();
     await enter(field(phonePage, label('firstName')), 'A');
@@ -201,6 +208,7 @@ test('reassign form au: a failing call shows the global error dialog; Try Again 
   const PATH = await signIn(login, page, user);
   const calls = countReassignCalls(page);
   await page.goto(url(REGIONS[0].host, PATH));
+  await openInvite(page, text('reassign.heading'));
   const values = { firstName: 'Alice', lastName: 'Smith', email: REGIONS[1].email!, phone: '0'.repeat(Number(schema('reassign', 'phone').minLength)) };
   for (const [name, value] of Object.entries(values)) await enter(field(page, text(`reassign.${name}`)), value);
   const before = calls.count();

@@ -4,7 +4,7 @@ import { arity } from '../functions';
 import type { Logic } from '../types';
 import { knownFunctions, knownLogicNames } from './knownLogic';
 import type { Reference } from './collectReferences';
-import { BUILT_IN_FIELD_WIDGETS, STANDARD_FORMATS } from './knownNames';
+import { BUILT_IN_EFFECTS, BUILT_IN_FIELD_WIDGETS, STANDARD_FORMATS } from './knownNames';
 
 /** Names known besides the definitions: GraphQL operations (undefined: not checked) and extra widgets. */
 export interface KnownNames {
@@ -22,7 +22,7 @@ export function checkNames(defs: DefinitionSet, references: Reference[], known: 
   }
   const lists: Partial<Record<Reference['kind'], { names: string[]; what: string; where: string }>> = {
     widget: { names: [...BUILT_IN_FIELD_WIDGETS, ...(known.widgets ?? []), ...(manifest.widgets ?? [])], what: 'widget', where: `register it and list it under widgets in ${defs.config.manifest ?? 'the extension manifest'}` },
-    effect: { names: manifest.effects ?? [], what: 'effect', where: `register it and list it under effects in ${defs.config.manifest ?? 'the extension manifest'}` },
+    effect: { names: [...Object.keys(BUILT_IN_EFFECTS), ...(manifest.effects ?? [])], what: 'effect', where: `register it and list it under effects in ${defs.config.manifest ?? 'the extension manifest'}` },
     format: { names: [...formats], what: 'format', where: 'add it under formats in a layer' },
   };
   if (known.operations) lists.operation = { names: known.operations, what: 'GraphQL operation', where: `define it in ${defs.config.graphql ?? 'the GraphQL schema'}` };

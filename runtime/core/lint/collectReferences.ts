@@ -162,6 +162,10 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         message(block.title, `${pointer}/title`);
         logic(block.openWhen, `${pointer}/openWhen`, schemas);
         break;
+      case 'frame':
+        message(block.title, `${pointer}/title`);
+        logic(block.src, `${pointer}/src`, schemas);
+        break;
       case 'widget':
         out.push({ kind: 'widget', name: block.widget, file, pointer: `${pointer}/widget` });
         template(block.props, `${pointer}/props`, schemas);

@@ -4,7 +4,7 @@ export { unreachableSteps, checkReachability } from './checkReachability';
 export { checkNames, type KnownNames } from './checkNames';
 export { checkLogicPaths, DEFAULT_CONTEXT_ROOTS } from './checkLogicPaths';
 export { checkMessages } from './checkMessages';
-export { BUILT_IN_FIELD_WIDGETS, RJSF_FIELD_WIDGETS, STANDARD_FORMATS, type BuiltInFieldWidget } from './knownNames';
+export { BUILT_IN_EFFECTS, BUILT_IN_FIELD_WIDGETS, RJSF_FIELD_WIDGETS, STANDARD_FORMATS, type BuiltInEffect, type BuiltInFieldWidget } from './knownNames';
 export { checkLayerKeys } from './checkLayerKeys';
 export { checkFormFields } from './checkFormFields';
 export { checkThenChains, thenChainProblems, type ThenProblem } from './checkThenChains';

@@ -20,3 +20,20 @@ export const STANDARD_FORMATS = [
   'email', 'hostname', 'ipv4', 'ipv6', 'regex', 'uuid', 'json-pointer', 'json-pointer-uri-fragment',
   'relative-json-pointer', 'byte', 'int32', 'int64', 'float', 'double', 'password', 'binary',
 ];
+
+/**
+ * Named effects the runtime itself provides (runtime/react/effects/builtInEffects.ts; a test holds the two
+ * equal), usable as `{ effect: name, params }` without extensions, with the params each requires:
+ * - `download` `{ url, fileName? }`: saves the file at `url` (same origin) as a download;
+ * - `wait` `{ ms }`: the chain goes on after `ms` milliseconds;
+ * - `notifyParent` `{ event }`: tells the page that frames this one (a `frame` block of the same origin;
+ *   else the window that opened it) to raise `event`; nothing when there is none.
+ */
+export const BUILT_IN_EFFECTS = {
+  download: { required: ['url'], optional: ['fileName'] },
+  wait: { required: ['ms'], optional: [] },
+  notifyParent: { required: ['event'], optional: [] },
+} as const satisfies Record<string, { required: readonly string[]; optional: readonly string[] }>;
+
+/** A built-in effect's name. */
+export type BuiltInEffect = keyof typeof BUILT_IN_EFFECTS;

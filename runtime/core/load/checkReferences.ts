@@ -74,6 +74,14 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
     if (typeof raised === 'string' && !events.includes(raised)) {
       at(`${site.pointer}/${key}`, `event '${raised}' is not handled by step '${site.step}'`, events.length ? didYouMean(raised, events) : `add on: { ${raised}: { target: ... } } to the step`);
     }
+    // A frame's page raises the events it lists in this step (the notifyParent effect).
+    if (block?.type === 'frame') {
+      (Array.isArray(block.events) ? block.events : []).forEach((event, i) => {
+        if (typeof event === 'string' && !events.includes(event)) {
+          at(`${site.pointer}/events/${i}`, `event '${event}' is not handled by step '${site.step}'`, events.length ? didYouMean(event, events) : `add on: { ${event}: { target: ... } } to the step`);
+        }
+      });
+    }
     if (block?.type === 'progress' && typeof block.tracker === 'string' && !trackers.includes(block.tracker)) {
       at(`${site.pointer}/tracker`, `unknown progress tracker '${block.tracker}'`, didYouMean(block.tracker, trackers));
     }

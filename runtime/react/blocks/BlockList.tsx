@@ -5,6 +5,7 @@ import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
 import { ButtonBlockView } from './ButtonBlockView';
 import { FormBlockView } from './FormBlockView';
+import { FrameBlockView } from './FrameBlockView';
 import { GroupBlockView } from './GroupBlockView';
 import { ImageBlockView } from './ImageBlockView';
 import { lazyComponent } from './lazyComponent';
@@ -40,6 +41,7 @@ function Block({ block }: { block: BlockDef }) {
     case 'link': return <LinkBlockView block={block} />;
     case 'image': return <ImageBlockView block={block} />;
     case 'stepper': return <StepperBlockView block={block} />;
+    case 'frame': return <FrameBlockView block={block} />;
     default: return <UnknownBlockView type={(block as { type?: unknown }).type} />;
   }
 }

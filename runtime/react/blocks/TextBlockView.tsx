@@ -1,7 +1,8 @@
-import { Body1, Caption1, makeStyles, Subtitle1, Title2, tokens } from '@fluentui/react-components';
+import { Body1, Caption1, makeStyles, Spinner, Subtitle1, Title2, tokens, typographyStyles } from '@fluentui/react-components';
 import type { TextBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
+import { sanitizeHtml } from '../html/sanitizeHtml';
 import { useVars } from './useVars';
 
 const useStyles = makeStyles({
@@ -16,10 +17,12 @@ const useStyles = makeStyles({
     boxSizing: 'border-box', width: '100%', maxWidth: '40rem', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorPaletteRedBackground1, border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteRedBorder1}`,
   },
+  // Markup's own paragraphs and lists keep a small gap, not the browser's larger default.
+  html: { ...typographyStyles.body1, '& > :first-child': { marginTop: 0 }, '& > :last-child': { marginBottom: 0 }, '& a': { color: tokens.colorBrandForegroundLink } },
   bullets: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
 });
 
-/** A heading, paragraph, notice or bullet list: `text` is a message key whose `{path}` placeholders read the step context and `vars`. */
+/** A heading, paragraph, notice, bullet list, (sanitised) HTML or a spinner with its text: `text` is a message key whose `{path}` placeholders read the step context and `vars`. */
 export function TextBlockView({ block }: { block: TextBlock }) {
   const styles = useStyles();
   const { t } = useRuntime();
@@ -38,6 +41,11 @@ export function TextBlockView({ block }: { block: TextBlock }) {
       return <div role="alert" className={styles.alert}><Body1>{text}</Body1></div>;
     case 'bullets':
       return <ul className={styles.bullets}>{text.split('\n').filter(Boolean).map((line, i) => <li key={i}><Body1>{line}</Body1></li>)}</ul>;
+    case 'busy':
+      return <div role="status"><Spinner labelPosition="below" label={text} /></div>;
+    case 'html':
+      // Only the allow-listed markup of the text reaches the page (runtime/react/html/sanitizeHtml.ts).
+      return <div className={styles.html} dangerouslySetInnerHTML={{ __html: sanitizeHtml(text) }} />;
     default:
       return <Body1 as="p" block className={styles.flush}>{text}</Body1>;
   }

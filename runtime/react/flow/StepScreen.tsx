@@ -59,7 +59,12 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
   const base = useMemo<LogicContext>(() => {
     const ctx: LogicContext = {
       record: rt.record, user: rt.user, settings: rt.bundle.settings, params, now: new Date().toISOString(), state,
-      url: { path: location.pathname, search: location.search, host: globalThis.location?.hostname ?? '', referrer: typeof document === 'undefined' ? '' : document.referrer },
+      url: {
+        path: location.pathname, search: location.search, host: globalThis.location?.hostname ?? '', origin: globalThis.location?.origin ?? '',
+        referrer: typeof document === 'undefined' ? '' : document.referrer,
+        // Whether this page is shown in another page's frame (e.g. a return page inside a signing dialog).
+        framed: typeof window !== 'undefined' && window.parent !== window,
+      },
     };
     return { ...ctx, roles: deriveRoles(flow, ctx, rt.logic) };
   }, [rt.record, rt.user, rt.bundle.settings, params, flow, state, location.pathname, location.search]);

@@ -1,32 +1,41 @@
 /**
  * Quote signing by e-signature (spec 000 s2 'Order verification', 'Quote sign return screen', s4 'Signing status'):
  * getQuoteDocusign creates (or reuses) the application's quote envelope and answers the signer's page;
- * getEnvelope answers its status and records a completion. The envelope lives at the provider
+ * getEnvelope answers its status and records a completion; getQuotePDF answers a signed link to the quote PDF. The envelope lives at the provider
  * (services.eSignature); `signing_envelopes` remembers which envelope signs which application's quote.
  */
 import { getPath } from '../../../runtime/core/source/pointer';
 import type { ServerContext } from '../../context';
 import { EnforceError, refuse, selectionOf, writeRecord, type AppSnapshot } from '../../enforce';
 import { quoteFacts, quotePdf, RETURN_EVENTS, withEvent, type EnvelopeState } from '../../signing';
+import { quoteDocumentUrl } from '../../signing/quoteDocument';
 import { guard, type MemberAccess } from '../access';
 import { checkReturnUrl } from './returnUrl';
 import { depsOf } from './shared';
 
-/** The quote envelope's state for an application: the provider's, or `none` before any envelope. */
-export async function quoteEnvelope(ctx: ServerContext, applicationId: string): Promise<{ envelopeId: string; state: EnvelopeState } | null> {
+/** The application's current quote envelope: its row id, the provider's envelope id and state. */
+export interface QuoteEnvelope {
+  rowId: string;
+  envelopeId: string;
+  state: EnvelopeState;
+}
+
+/** The quote envelope's state for an application: the provider's, or null before any envelope. */
+export async function quoteEnvelope(ctx: ServerContext, applicationId: string): Promise<QuoteEnvelope | null> {
   const provider = ctx.services.eSignature;
   const row = await ctx.db
     .selectFrom('signing_envelopes')
-    .select('envelope_id')
+    .select(['id', 'envelope_id'])
     .where('application_id', '=', applicationId)
     .where('purpose', '=', 'quote')
     .where('provider', '=', provider.name)
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
   if (!row) return null;
   const status = await provider.status(row.envelope_id);
-  return status && { envelopeId: row.envelope_id, state: status.status };
+  return status && { rowId: row.id, envelopeId: row.envelope_id, state: status.status };
 }
 
 /** Whether the application's quote envelope is completed according to its provider. */
@@ -41,8 +50,16 @@ async function recordSigning(ctx: ServerContext, access: MemberAccess, value: 'c
   return writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: 'scoreboard.docusignStatus', value }, by: 'server' });
 }
 
-/** A new quote envelope for the caller as signer; answers their signing URL. */
-async function newQuoteEnvelope(ctx: ServerContext, access: MemberAccess, returnUrl: string): Promise<string> {
+/** Whether a database error is a unique violation (PostgreSQL and PGlite both report SQLSTATE 23505). */
+const isUniqueViolation = (e: unknown) => (e as { code?: unknown }).code === '23505';
+
+/**
+ * A new quote envelope for the caller as signer, replacing `previous` (declined or expired; null for the first);
+ * answers their signing URL. Two requests at once that saw the same `previous` both ask the provider, but only
+ * one row replaces it (unique index, migration 0007): the other answers the winner's envelope, so the signer
+ * only ever sees one.
+ */
+async function newQuoteEnvelope(ctx: ServerContext, access: MemberAccess, returnUrl: string, previous: QuoteEnvelope | null): Promise<{ url: string; message: string }> {
   const provider = ctx.services.eSignature;
   const selection = selectionOf(access.app);
   const layers = ctx.definitions.layers(selection);
@@ -53,9 +70,21 @@ async function newQuoteEnvelope(ctx: ServerContext, access: MemberAccess, return
     recipients: [{ name: `${user.firstName} ${user.lastName}`.trim() || user.email, email: user.email, role: 'signer' }],
     returnUrl,
   });
-  await ctx.db.insertInto('signing_envelopes').values({ application_id: access.app.id, purpose: 'quote', provider: provider.name, envelope_id: created.envelopeId }).execute();
+  try {
+    await ctx.db
+      .insertInto('signing_envelopes')
+      .values({ application_id: access.app.id, purpose: 'quote', provider: provider.name, envelope_id: created.envelopeId, replaces: previous?.rowId ?? null })
+      .execute();
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const winner = await quoteEnvelope(ctx, access.app.id);
+    const url = winner && winner.rowId !== previous?.rowId ? await provider.signingUrl(winner.envelopeId, user.email, returnUrl) : null;
+    ctx.log.info({ applicationId: access.app.id, unused: created.envelopeId, envelopeId: winner?.envelopeId }, 'quote envelope created by a concurrent request: answering that one');
+    if (!url) throw e;
+    return { url, message: 'unchanged' };
+  }
   ctx.log.info({ applicationId: access.app.id, envelopeId: created.envelopeId, provider: provider.name }, 'quote envelope created');
-  return created.signingUrls[0].url;
+  return { url: created.signingUrls[0].url, message: 'OK' };
 }
 
 /** getEnvelope's status for a provider state (the spec knows none, created and completed; a sent envelope is created). */
@@ -79,8 +108,13 @@ export const signingResolvers = {
         const url = await ctx.services.eSignature.signingUrl(existing.envelopeId, access.user.email, args.returnUrl);
         if (url) return { url, message: 'unchanged' };
       }
-      return { url: await newQuoteEnvelope(ctx, access, args.returnUrl), message: 'OK' };
+      return newQuoteEnvelope(ctx, access, args.returnUrl, existing);
     }),
+    // The quote as a PDF download (wet signing's 'Download Quote'; any member may read the quote): a signed link on the brand's origin.
+    getQuotePDF: guard('applicationMember', async (_args: { applicationId?: string | null }, ctx, access) => ({
+      url: quoteDocumentUrl(ctx.services.config.secret, ctx.brand.publicOrigin, access.app.id),
+      message: 'OK',
+    })),
     getEnvelope: guard('applicationMember', async (_args: { applicationId?: string | null }, ctx, access) => {
       const envelope = await quoteEnvelope(ctx, access.app.id);
       if (!envelope) {

@@ -10,7 +10,6 @@ import { apiError, capabilityUnavailable, guard, type AccessKind, type Resolver 
 export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<AccessKind, 'anyone'>, string]> = {
   getEnvelopeMLA: ['Mutation', 'applicationMember', 'eSignature'],
   getMLADocusign: ['Mutation', 'applicationMember', 'eSignature'],
-  getQuotePDF: ['Mutation', 'applicationMember', 'wetSignatureDocuments'],
   getWetSignatureUrl: ['Mutation', 'applicationMember', 'wetSignatureDocuments'],
   sendWetSignatureEmail: ['Mutation', 'applicationMember', 'wetSignatureDocuments'],
   initGBGIdScan: ['Query', 'applicationMember', 'idScan'],

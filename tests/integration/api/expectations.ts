@@ -66,7 +66,8 @@ export const EXPECTED: Record<string, Row> = {
   // application signs wet, so it has no envelope. Any member reads the envelope's status.
   getQuoteDocusign: { anonymous: [U, U], primary: ['ok', F], secondary: ['ok', F], calculator: [IT, F], other: ['ok', F] },
   getEnvelope: memberRead,
-  getQuotePDF: memberPending,
+  // A signed link to the quote PDF, for any member.
+  getQuotePDF: memberRead,
   getEnvelopeMLA: memberPending,
   getMLADocusign: memberPending,
   getWetSignatureUrl: memberPending,

@@ -187,7 +187,12 @@ export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
     who: 'primary',
     call: { query: 'mutation($id: ID) { getEnvelope(applicationId: $id) { status } }', variables: { id: A } },
   },
-  getQuotePDF: { ...capability(), call: { query: 'mutation($id: ID) { getQuotePDF(applicationId: $id) { url } }', variables: { id: A } } },
+  getQuotePDF: {
+    when: 'always: it answers a signed link to the quote PDF, generated when downloaded, and stores nothing',
+    answer: { reads: { message: 'OK' } },
+    who: 'primary',
+    call: { query: 'mutation($id: ID) { getQuotePDF(applicationId: $id) { url message } }', variables: { id: A } },
+  },
   getEnvelopeMLA: { ...capability(), call: { query: 'mutation($id: ID!) { getEnvelopeMLA(applicationId: $id) { status { signers { email } } } }', variables: { id: A } } },
   getMLADocusign: { ...capability(), call: { query: 'mutation($id: ID!) { getMLADocusign(applicationId: $id, isCurrentUserPrimary: true, returnUrl: "http://au.localhost:8080/x") { url } }', variables: { id: A } } },
   getWetSignatureUrl: { ...capability(), call: { query: 'mutation($id: ID!) { getWetSignatureUrl(applicationId: $id, wetSignatureObjName: "documentMLA") { files { url } } }', variables: { id: A } } },

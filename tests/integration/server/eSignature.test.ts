@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../server/config';
 import { servicesFor } from '../../../server/services';
 import { sandboxFactory, type ESignatureProvider } from '../../../server/signing';
+import { QUOTE_URL_TTL_SEC, quoteDocumentUrl, quoteDownloadName } from '../../../server/signing/quoteDocument';
 import { DATABASES, definitions, silent, startServer, type TestServer } from './harness';
 
 interface Fresh {
@@ -127,6 +128,64 @@ describe.each(DATABASES)('e-signature sandbox on %s', (kind) => {
     expect((await submit(url, 'sign', f.host)).headers.get('location')).toBe(`${f.returnUrl}?event=signing_complete`);
     // And a signed quote answers the return page straight away.
     expect(await signingUrl(f)).toBe(`${f.returnUrl}?event=signing_complete`);
+  });
+
+  it('creates one envelope when getQuoteDocusign is asked several times at once', async () => {
+    const f = await fresh();
+    const answers = await Promise.all([1, 2, 3].map(() => gql(f, GET_URL, { u: f.returnUrl })));
+    for (const a of answers) expect(a.body.errors).toBeUndefined();
+    const urls = new Set(answers.map((a) => (a.body.data?.getQuoteDocusign as { url: string }).url));
+    expect(urls.size).toBe(1);
+    const rows = await s.database.db.selectFrom('signing_envelopes').select(['envelope_id', 'replaces']).where('application_id', '=', f.applicationId).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].replaces).toBeNull();
+    // After a decline, concurrent requests again make exactly one new envelope, replacing the declined one.
+    await submit([...urls][0], 'decline', f.host);
+    const again = await Promise.all([1, 2].map(() => gql(f, GET_URL, { u: f.returnUrl })));
+    expect(new Set(again.map((a) => (a.body.data?.getQuoteDocusign as { url: string }).url)).size).toBe(1);
+    const after = await s.database.db.selectFrom('signing_envelopes').select(['id', 'replaces']).where('application_id', '=', f.applicationId).orderBy('created_at').execute();
+    expect(after).toHaveLength(2);
+    expect(after[1].replaces).toBe(after[0].id);
+  });
+
+  it('answers getQuotePDF with a signed link to the quote PDF, downloaded under the setting\'s name', async () => {
+    const nz = await s.request('/dev/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ region: 'nz', role: 'primary', status: 'orderVerification', set: { 'scoreboard.wetSignature.signType': 'wet' } }) });
+    const a = (await nz.json()) as { email: string; password: string; applicationId: string; host: string; origin: string };
+    const f: Fresh = { applicationId: a.applicationId, cookie: await s.login(a.email, a.password, a.host), host: a.host, origin: a.origin, returnUrl: '' };
+    const r = await gql(f, 'mutation($id: ID) { getQuotePDF(applicationId: $id) { url message } }');
+    expect(r.body.errors).toBeUndefined();
+    const { url, message } = r.body.data?.getQuotePDF as { url: string; message: string };
+    expect(message).toBe('OK');
+    expect(url).toMatch(new RegExp(`^${f.origin}/documents/quote/${f.applicationId}\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`));
+    const settings = definitions().layers({ region: 'nz', brand: 'kiwi-nz' }).settings as { quoteSigning: { downloadFileName: string } };
+    const pdf = await s.request(pathOf(url) + new URL(url).search, { host: f.host });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(`filename="${settings.quoteSigning.downloadFileName}"`);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    const sb = (await record(f)).scoreboard as { quoteDetails: { milesQuoteRef: string }; vehicleDetails: { make: string }; leaseDetails: { terms: number } };
+    expect(text).toContain(sb.quoteDetails.milesQuoteRef);
+    expect(text).toContain(sb.vehicleDetails.make);
+    expect(text).toContain('/m (ex GST)');
+    expect(text).toContain(`${sb.leaseDetails.terms} months`);
+    // Nothing stored; a tampered, foreign or expired link is refused.
+    expect(await s.database.db.selectFrom('files').select('id').where('application_id', '=', f.applicationId).execute()).toEqual([]);
+    const other = await fresh();
+    const forged = `${pathOf(url).replace(f.applicationId, other.applicationId)}${new URL(url).search}`;
+    expect((await s.request(forged, { host: f.host })).status).toBe(403);
+    const expired = quoteDocumentUrl(s.services.config.secret, f.origin, f.applicationId, Math.floor(Date.now() / 1000) - QUOTE_URL_TTL_SEC - 1);
+    expect((await s.request(pathOf(expired) + new URL(expired).search, { host: f.host })).status).toBe(403);
+    expect(quoteDownloadName('Quote_{reference}.pdf', 'MQ/1 2')).toBe('Quote_MQ_1_2.pdf');
+  });
+
+  it('serves the signing page framed only by the portal itself (frame-src and frame-ancestors self)', async () => {
+    const f = await fresh();
+    const page = await s.request(pathOf(await signingUrl(f)), { host: f.host });
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-src 'self';");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toMatch(/frame-src[^;]*https:/);
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it('accepts completion reported by the provider even when the return page never called getEnvelope', async () => {

@@ -248,3 +248,41 @@ describe('flows/_examples/progress.yaml', () => {
     expect(states(view.container).map(([, state]) => state)).toEqual(['pending', 'pending', 'pending']);
   });
 });
+
+describe('flows/_examples/frame.yaml', () => {
+  /** A message as the framed page's notifyParent posts it, from `source` on `origin`. */
+  const post = (event: string, source: unknown, origin = window.location.origin) =>
+    act(async () => { window.dispatchEvent(new MessageEvent('message', { data: { type: 'fleetform:event', event }, origin, source: source as Window })); });
+
+  it('a full-screen dialog frames a page whose listed events, from that frame on this origin only, are raised here', async () => {
+    view = await renderFlow('/examples/frame/host');
+    // The notice's HTML is sanitised: markup kept, the script and the javascript: address gone, the web link safe.
+    const notice = await view.waitFor(() => view!.container.querySelector('strong'), 'the notice');
+    expect(notice.textContent).toBe('report back');
+    const html = notice.parentElement!.parentElement!.innerHTML;
+    expect(html).not.toMatch(/script|javascript|onclick/i);
+    expect(html).toContain('<a href="https://example.com/help" target="_blank" rel="noopener noreferrer">');
+    await click(button(view.container, au('examples.frame.open'))!);
+    const frame = await view.waitFor(() => document.querySelector<HTMLIFrameElement>(`iframe[title="${au('examples.frame.frameTitle')}"]`), 'the frame');
+    expect(frame.getAttribute('src')).toBe('/examples/frame/inner');
+    expect(document.querySelector('[data-dialog="framed"]')).not.toBeNull();
+    // Ignored: another window, another origin, an event the frame does not list.
+    await post('finished', window);
+    await post('finished', frame.contentWindow, 'https://evil.example');
+    await post('open', frame.contentWindow);
+    expect(document.querySelector('[data-dialog="framed"]')).not.toBeNull();
+    expect(hasText(view.container, au('examples.frame.done'))).toBe(false);
+    // The framed page's event: the dialog closes and the step says so.
+    await post('finished', frame.contentWindow);
+    await view.waitFor(() => hasText(view!.container, au('examples.frame.done')), 'finished raised');
+    await view.waitFor(() => document.querySelector('[data-dialog="framed"]') === null, 'dialog closed');
+  });
+
+  it('the framed page shows a spinner with its text, waits, then tells its parent (none here: nothing happens)', async () => {
+    view = await renderFlow('/examples/frame/inner');
+    const status = await view.waitFor(() => view!.container.querySelector('[role="status"]'), 'the busy text');
+    expect(status.textContent).toContain(au('examples.frame.working'));
+    await act(async () => { await new Promise((r) => setTimeout(r, 100)); });
+    expect(view.container.querySelector('[role="status"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The named effects the runtime provides itself (names and params: core's `BUILT_IN_EFFECTS`, which lint and
+ * the meta-schema read): `download`, `wait`, `notifyParent`. A product's own effects of the same name win.
+ */
+import type { BuiltInEffect } from '../../core/lint/knownNames';
+import type { EffectHandler } from '../types';
+
+/** The message a framed page posts to its parent to raise an event there (read by the `frame` block). */
+export const FRAME_EVENT_MESSAGE = 'fleetform:event';
+
+/** A message asking the framing page to raise `event`. */
+export interface FrameEventMessage {
+  type: typeof FRAME_EVENT_MESSAGE;
+  event: string;
+}
+
+/** Whether `data` is a {@link FrameEventMessage}. */
+export const isFrameEventMessage = (data: unknown): data is FrameEventMessage =>
+  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === FRAME_EVENT_MESSAGE && typeof (data as { event?: unknown }).event === 'string';
+
+/** `download { url, fileName? }`: saves the file at `url` as a download, without leaving the page (a same-origin link). */
+const download: EffectHandler = (params) => {
+  const url = typeof params.url === 'string' ? params.url : '';
+  if (!url) throw new Error('download: params.url is empty');
+  const link = document.createElement('a');
+  link.href = url;
+  // An empty download attribute keeps the server's name (Content-Disposition).
+  link.download = typeof params.fileName === 'string' ? params.fileName : '';
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+  }
+};
+
+/** `wait { ms }`: resolves after `ms` milliseconds (0 when not a non-negative number). */
+const wait: EffectHandler = (params) => {
+  const ms = typeof params.ms === 'number' && params.ms > 0 ? params.ms : 0;
+  return new Promise<void>((resolve) => setTimeout(resolve, ms));
+};
+
+/**
+ * `notifyParent { event }`: posts a {@link FrameEventMessage} to the page framing this one (else the window that
+ * opened it), to this origin only; nothing when neither exists.
+ */
+const notifyParent: EffectHandler = (params) => {
+  const event = typeof params.event === 'string' ? params.event : '';
+  if (!event) throw new Error('notifyParent: params.event is empty');
+  const target = window.parent !== window ? window.parent : window.opener as Window | null;
+  const message: FrameEventMessage = { type: FRAME_EVENT_MESSAGE, event };
+  target?.postMessage(message, window.location.origin);
+};
+
+/** The built-in effects by name. */
+export const builtInEffects: Record<BuiltInEffect, EffectHandler> = { download, wait, notifyParent };
