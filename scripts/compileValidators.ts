@@ -4,12 +4,14 @@
  * one function), then writes the browser's definitions module: `.generated/definitions.ts` (a lazy
  * loader per region bundle), `.generated/bundles/<region>.json` and `.generated/validators.cjs`.
  * The browser compiles no schema. Texts and settings are not built in: the server answers them for
- * the page's brand at run time (`/brand.json`), so a brand added after the build shows its own.
+ * the page's brand at run time (in the page, and at `/brand.json`), so a brand added after the build
+ * shows its own. Only the `startup.*` texts are built in (`startupMessages`, from the layers every
+ * selection has): the app shows them before it has a brand, e.g. when the page's configuration is missing.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatError, layerChoices } from '../runtime/core';
-import type { DefinitionError, JsonSchema, SelectionTexts } from '../runtime/core/types';
+import type { DefinitionError, DefinitionSet, JsonSchema, SelectionTexts } from '../runtime/core/types';
 import type { RuntimeBundle } from '../runtime/core/bundle';
 import { createBundle, loadDefinitionsFromDir, loadSdl } from '../runtime/node';
 import { compileStandalone, validatorName } from './bundle/compileStandalone';
@@ -19,6 +21,20 @@ const OUT = join(ROOT, '.generated');
 
 /** A region bundle as built: texts and settings come from the server at run time. */
 type BuiltBundle = Omit<RuntimeBundle, keyof SelectionTexts>;
+
+/** Prefix of the message keys built into the entry (texts shown before the brand is known). */
+const STARTUP_PREFIX = 'startup.';
+
+/** Messages starting with `prefix` as the layers every selection has (no placeholder, no `at`) merge them. */
+function sharedMessages(defs: DefinitionSet, prefix: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const layer of defs.config.layers) {
+    if (layer.file.includes('{') || layer.at !== undefined) continue;
+    const messages = (defs.layerFiles[layer.file] as { messages?: Record<string, string> } | undefined)?.messages ?? {};
+    for (const [key, text] of Object.entries(messages)) if (key.startsWith(prefix)) out[key] = text;
+  }
+  return out;
+}
 
 const show = (e: DefinitionError | string) => (typeof e === 'string' ? e : formatError(e));
 
@@ -46,6 +62,9 @@ function main(): void {
   }
   if (problems.length) throw new Error(problems.join('\n'));
 
+  const startupMessages = sharedMessages(defs, STARTUP_PREFIX);
+  if (Object.keys(startupMessages).length === 0) throw new Error(`no ${STARTUP_PREFIX}* message in the layers every selection has (base catalogues)`);
+
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(join(OUT, 'bundles'), { recursive: true });
   const { code, types } = compileStandalone(validators);
@@ -62,6 +81,8 @@ function main(): void {
     'export const bundles: Record<string, () => Promise<BuiltBundle>> = {',
     ...regions.map((id) => `  ${JSON.stringify(id)}: () => import('./bundles/${id}.json').then((m) => m.default as unknown as BuiltBundle),`),
     '};',
+    `/** The ${STARTUP_PREFIX}* texts of the base catalogues: shown before the page's brand is known. */`,
+    `export const startupMessages: Record<string, string> = ${JSON.stringify(startupMessages, null, 2)};`,
     '',
   ].join('\n'));
   const ms = Math.round(performance.now() - started);
