@@ -6,12 +6,13 @@ import { precompress } from './scripts/precompress.ts';
 // The portal: app/index.html is the entry; `npm run build` runs scripts/compileValidators.ts first,
 // which writes .generated/ (bundles + ajv standalone validators) that app/main.tsx imports.
 // Form code (rjsf + theme + validators), Apollo and each definitions bundle load as separate chunks.
-// Every text file of dist/ gets a .br and a .gz beside it (scripts/precompress.ts), served by negotiation.
+// Every text file of dist/ gets a .br and a .gz beside it (scripts/precompress.ts), served by negotiation;
+// not index.html, which the server sends with the Host's brand in it (server/brands/brandPage.ts).
 export default defineConfig({
   root: 'app',
   // app/public/ is copied to dist/ as is: the demo catalogue's vehicle images (vehicles/, scripts/vehicleImages.ts).
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress({ skip: ['index.html'] })],
   // rjsf's markdown rendering is never used by the runtime's theme: a stub keeps the parser out.
   resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./app/markdownStub.tsx', import.meta.url)) } },
   build: {

@@ -6,6 +6,7 @@
 
 import { matchPath } from 'react-router-dom';
 import type { SignInGate } from '../runtime/react';
+import type { IdleClock } from './idle/idleTimer';
 
 /** The sign-in gate of the definitions (`settings.signIn` of messages/account.yaml), plus where load failures go. */
 export type AppSignIn = SignInGate & { errorPath: string };
@@ -23,7 +24,7 @@ export const isPublicPath = (gate: SignInGate, pathname: string): boolean => gat
 /** What the app starts with. */
 export type StartSession =
   | { status: 'anonymous' }
-  | { status: 'signedIn'; user: Record<string, unknown>; record: Record<string, unknown> }
+  | { status: 'signedIn'; user: Record<string, unknown>; record: Record<string, unknown>; idle: IdleClock | null }
   | { status: 'error'; error: string };
 
 interface GraphQLAnswer {
@@ -38,7 +39,8 @@ async function post(uri: string, query: string, variables: Record<string, unknow
 
 /** What the app reads of the user and of the application (spec 002 s3 'User', 'Vehicle application as queried at sign-in'). */
 const OPERATIONS = {
-  user: 'query user { user { id firstName lastName email phone organisation { orgId name region } whiteLabel { region introducerName enableWhiteLabel domains } } }',
+  // With the session's idle clock (server/auth/sessionIdle.ts), in the same request.
+  user: 'query user { user { id firstName lastName email phone organisation { orgId name region } whiteLabel { region introducerName enableWhiteLabel domains } } sessionIdle { idleSeconds warningSeconds remainingSeconds } }',
   // One literal (no interpolation): the persisted-operations manifest is scanned from the sources.
   getVehicleApplication: 'query getVehicleApplication { getVehicleApplication { applicationId applicationStatus applicationType orgId orgUserId docusignStatus version definitionVersion roles scoreboard { applicationId applicationType status statusSecondary statusCreditCheck docusignStatus reviewAndSignContractStatus validMLADate privacyConsent primaryApplicant { userId firstName lastName email phone confirmed applicantType } secondaryApplicant { userId firstName lastName email phone confirmed applicantType } vehicleDetails { make model vehicleImage } leaseDetails { monthlyRentalNet terms } quoteDetails { milesQuoteRef erpQuoteRef } wetSignature { signType } } } }',
 };
@@ -58,8 +60,20 @@ export async function loadSession(operations: Partial<Record<keyof typeof OPERAT
     const app = await post(uri, operations.getVehicleApplication ?? OPERATIONS.getVehicleApplication);
     if (app.errors?.length) return { status: 'error', error: app.errors[0].message };
     const record = (app.data?.getVehicleApplication as Record<string, unknown> | null | undefined) ?? {};
-    return { status: 'signedIn', user, record };
+    return { status: 'signedIn', user, record, idle: (who.data?.sessionIdle as IdleClock | null | undefined) ?? null };
   } catch (err) {
     return { status: 'error', error: err instanceof Error ? err.message : String(err) };
   }
+}
+
+/** The session's idle clock, asked of the server (which restarts it): null when the session is gone. */
+export async function keepSessionAlive(uri = '/graphql'): Promise<IdleClock | null> {
+  const answer = await post(uri, 'query sessionIdle { sessionIdle { idleSeconds warningSeconds remainingSeconds } }');
+  if (answer.errors?.length && !answer.data) throw new Error(answer.errors[0].message);
+  return (answer.data?.sessionIdle as IdleClock | null | undefined) ?? null;
+}
+
+/** Ends the session on the server (the sign-out mutation of extensions/effects/logout.ts); failures ignored (it ends by itself). */
+export async function endSession(uri = '/graphql'): Promise<void> {
+  await post(uri, 'mutation logout { logout { success } }').catch(() => undefined);
 }

@@ -39,15 +39,16 @@ export async function precompressFile(file: string): Promise<number> {
   return written;
 }
 
-/** Precompress every text file under `dir`; resolves the number of copies written. */
-export async function precompressDir(dir: string): Promise<number> {
-  const files = filesUnder(dir).filter((f) => PRECOMPRESSED.includes(extname(f)));
+/** Precompress every text file under `dir` but those `skip` names (paths relative to `dir`); resolves the number of copies written. */
+export async function precompressDir(dir: string, skip: readonly string[] = []): Promise<number> {
+  const skipped = new Set(skip.map((p) => join(dir, p)));
+  const files = filesUnder(dir).filter((f) => PRECOMPRESSED.includes(extname(f)) && !skipped.has(f));
   const counts = await Promise.all(files.map(precompressFile));
   return counts.reduce((a, b) => a + b, 0);
 }
 
-/** The plugin (build only). */
-export function precompress(): Plugin {
+/** The plugin (build only); `skip`: files of the output not to compress (paths relative to it), e.g. a page the server renders. */
+export function precompress(options: { skip?: readonly string[] } = {}): Plugin {
   let logger: Logger | undefined;
   return {
     name: 'fleetform:precompress',
@@ -55,10 +56,10 @@ export function precompress(): Plugin {
     configResolved(config) {
       logger = config.logger;
     },
-    async writeBundle(options) {
-      if (!options.dir) return;
+    async writeBundle(output) {
+      if (!output.dir) return;
       const started = Date.now();
-      const written = await precompressDir(options.dir);
+      const written = await precompressDir(output.dir, options.skip);
       logger?.info(`precompressed: ${written} .br/.gz files in ${Date.now() - started} ms`);
     },
   };

@@ -8,8 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSchema, createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
-import { readCookie, sessionCookieName } from './auth';
-import { BRAND_DOCUMENT_PATH, brandDocumentRoute } from './brands';
+import { idleRule, readCookie, sessionCookieName, type IdleRule } from './auth';
+import { devSessionIdle } from './auth/devSessionIdle';
+import { BRAND_DOCUMENT_PATH, brandDocumentRoute, brandPage, type BrandContext } from './brands';
 import type { ServerContext, ServerServices } from './context';
 import { devMailbox } from './email';
 import { fileRoutes } from './files';
@@ -85,9 +86,9 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     // Before anything that could fail for reasons unrelated to liveness.
     healthChecks(async () => (await database.exec('select 1 as ok')).length === 1),
     ...(config.demo ? [devMailbox(db)] : []),
-    // Fresh logins for end-to-end tests: never in production, whatever DEMO says.
-    ...(config.demo && !config.production ? [devApplications(services)] : []),
-    // The texts and settings of the Host's brand (the browser loads them at start).
+    // Fresh logins for end-to-end tests, and a session's own idle time: never in production, whatever DEMO says.
+    ...(config.demo && !config.production ? [devApplications(services), devSessionIdle(db, cookieName)] : []),
+    // The texts and settings of the Host's brand, for clients other than the app's page (which carries them).
     route('brand document', (path) => path === BRAND_DOCUMENT_PATH, brandDocumentRoute(services.brands, services.definitions.layers)),
     // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
     fileRoutes({ db, storage: services.storage, secret: config.secret }),
@@ -97,8 +98,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     ...(services.eSignature.routes?.({ demoControls: config.demo && !config.production }) ?? []),
     // The GraphQL endpoint's first check (request hardening below).
     csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins, texts: mapValues(CSRF_TEXT_KEYS, text) }),
-    // Last: every GET or HEAD of a path nobody above answered (never /graphql).
-    ...(options.serveStatic === false ? [] : [staticSite(join(config.root, 'dist'))]),
+    // Last: every GET or HEAD of a path nobody above answered (never /graphql); the app's page carries the Host's brand document.
+    ...(options.serveStatic === false ? [] : [staticSite(join(config.root, 'dist'), { page: brandPage(services.brands, services.definitions.layers) })]),
   ];
   // Every other server feature, one plugin each, in the order yoga runs their hooks (per phase:
   // onRequest, onRequestParse, onParams, onParse, onValidate, onResponse).
@@ -129,6 +130,14 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     // dialog frames the e-signature provider's page (the sandbox's is on this origin: frame-src 'self' only).
     responseHeaders({ secure, connectSources: services.storage.uploadOrigin ? [services.storage.uploadOrigin] : [], frameSources: services.eSignature.frameOrigins ?? [] }),
   ];
+
+  // Each brand's session idle rule (settings.session), read once.
+  const idleRules = new Map<string, IdleRule>();
+  function idleRuleOf(brand: BrandContext): IdleRule {
+    let rule = idleRules.get(brand.id);
+    if (!rule) idleRules.set(brand.id, (rule = idleRule(services.definitions.layers(brand.selection).settings)));
+    return rule;
+  }
 
   return createYoga<Record<string, unknown>, ServerContext>({
     schema: createSchema<ServerContext>({ typeDefs: readTypeDefs(), resolvers: loaded.resolvers as never }) as never,
@@ -173,20 +182,21 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     context(initial) {
       const { request } = initial;
       const client = clientAddress(request, initial as NodeServerContext, config.trustProxy);
+      const brand = services.brands.forHost(request.headers.get('host'));
       const raw = readCookie(request.headers.get('cookie'), cookieName);
-      return raw ? readRequestSession(db, raw).then((session) => contextFor(request, client, session)) : contextFor(request, client, null);
+      return raw ? readRequestSession(db, raw, idleRuleOf(brand)).then((session) => contextFor(request, client, brand, session)) : contextFor(request, client, brand, null);
     },
   });
 
-  function contextFor(request: Request, client: string, found: RequestSession | null): ServerContext {
+  function contextFor(request: Request, client: string, brand: BrandContext, found: RequestSession | null): ServerContext {
     const state = requestState(request);
-    const brand = services.brands.forHost(request.headers.get('host'));
     // A session is valid only on the brand it was created on: on any other host the caller is anonymous.
     const session = found !== null && found.brandId === brand.id ? found : null;
     return {
       db,
       user: session?.user ?? null,
       sessionIdHash: session?.idHash ?? null,
+      sessionIdle: session?.idle ?? null,
       activeApplication: session?.activeApplication,
       brand,
       client,

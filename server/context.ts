@@ -14,7 +14,7 @@ import type { ServerDefinitions } from './definitions';
 import type { EmailOutbox } from './email';
 import type { StorageProvider } from './files';
 import type { Logger, RequestLog } from './log';
-import type { IdentityProvider, SessionUser } from './auth';
+import type { IdentityProvider, SessionIdleState, SessionUser } from './auth';
 import type { LimitSettings, RateLimiter } from './limits';
 import type { AppSnapshot } from './enforce';
 import type { RegionRegistry } from './regions';
@@ -49,6 +49,8 @@ export interface ServerContext {
   user: SessionUser | null;
   /** SHA-256 of the session id when a session is active (for logout). */
   sessionIdHash: string | null;
+  /** The active session's idle clock (`sessionIdle`), or null. */
+  sessionIdle: SessionIdleState | null;
   /**
    * The user's active application as read with the session (same statement), until the first access
    * check takes it; later checks read the database again, so they see writes made earlier in the request.

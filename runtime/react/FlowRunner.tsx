@@ -1,5 +1,5 @@
 import { FluentProvider, webLightTheme, type Theme } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createGraphQLClient } from './bindings/createGraphQLClient';
 import { builtInEffects } from './effects/builtInEffects';
@@ -33,6 +33,8 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
   onMissing?: MissingText;
   /** The logic instance every definition on screen evaluates with (the product's functions); default: the runtime's operations and functions only. */
   logic?: LogicInstance;
+  /** Rendered beside the routes, inside the theme and the runtime's context (`useRuntime`: texts, settings): app-wide overlays. */
+  children?: ReactNode;
 }
 
 /**
@@ -62,6 +64,7 @@ export function FlowRunner(props: FlowRunnerProps) {
     <FluentProvider theme={theme ?? webLightTheme}>
       <RuntimeContext.Provider value={services}>
         <RouterProvider router={router} />
+        {props.children}
       </RuntimeContext.Provider>
     </FluentProvider>
   );

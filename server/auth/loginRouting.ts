@@ -4,9 +4,12 @@ import type { Database, JsonObject } from '../db';
 
 const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
-/** The landing path for a user's application (null: none). */
+/** Where a signed-in user with no application lands: the no-application screen (spec 000 s2; flows/account.yaml). */
+export const NO_APPLICATION_PATH = '/applications';
+
+/** The landing path for a user's application (null: none, the no-application screen). */
 export function landingFor(userId: string, app: { id: string; application_type: string; application_status: string; primary_user_id: string | null; record: JsonObject } | null, now = new Date()): string {
-  if (!app) return '/dashboard';
+  if (!app) return NO_APPLICATION_PATH;
   const scoreboard = obj(app.record.scoreboard);
   const status = String(scoreboard.status ?? app.application_status ?? '');
   const mla = scoreboard.validMLADate;

@@ -2,11 +2,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
+import { idleTouchMs, warningFor, type IdleRule, type SessionIdleState } from './sessionIdle';
 import type { SessionUser } from './types';
 
 /** Cookie name (with the `__Host-` prefix when cookies are Secure). */
 export const sessionCookieName = (secure: boolean): string => (secure ? '__Host-ff_session' : 'ff_session');
-/** Session lifetime; extended (sliding) when more than half has passed. */
+/** Session lifetime (however active); extended (sliding) when more than half has passed. Idle sessions end sooner (sessionIdle.ts). */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
 /** hex SHA-256 of a token. */
@@ -52,23 +53,47 @@ export interface SessionRow {
   brand_id: string;
   region: string;
   expires_at: Date;
+  /** When a request last started the idle clock. */
+  last_seen_at: Date;
+  /** The session's own idle time in seconds (set by the demo control only); null: the brand's rule. */
+  idle_seconds: number | null;
+}
+
+/** A live session as settled: its user and its idle clock. */
+export interface SettledSession {
+  user: SessionUser;
+  idle: SessionIdleState;
 }
 
 /**
- * Apply the lifetime rules to a session row just read: an expired session is deleted (null); one past
- * half its lifetime is extended (sliding). Answers the signed-in user.
+ * Apply the lifetime rules to a session row just read: a session past its lifetime, or idle for its
+ * idle time (`rule`, or the session's own `idle_seconds`), is deleted (null); one past half its lifetime
+ * is extended (sliding); the idle clock restarts when its last start is older than {@link idleTouchMs}.
  */
-export async function settleSession(db: Kysely<Database>, idHash: string, row: SessionRow): Promise<SessionUser | null> {
+export async function settleSession(db: Kysely<Database>, idHash: string, row: SessionRow, rule: IdleRule): Promise<SettledSession | null> {
   const now = Date.now();
   const expires = new Date(row.expires_at).getTime();
-  if (expires <= now) {
+  const idleMs = row.idle_seconds !== null && row.idle_seconds > 0 ? row.idle_seconds * 1000 : rule.idleMs;
+  let lastSeenAt = new Date(row.last_seen_at).getTime();
+  if (expires <= now || now - lastSeenAt >= idleMs) {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     return null;
   }
-  if (expires - now < SESSION_TTL_MS / 2) {
-    await db.updateTable('sessions').set({ expires_at: new Date(now + SESSION_TTL_MS), last_seen_at: new Date(now) }).where('id_hash', '=', idHash).execute();
+  const extend = expires - now < SESSION_TTL_MS / 2;
+  if (extend || now - lastSeenAt >= idleTouchMs(idleMs)) {
+    lastSeenAt = now;
+    await db.updateTable('sessions').set({ last_seen_at: new Date(now), ...(extend ? { expires_at: new Date(now + SESSION_TTL_MS) } : {}) }).where('id_hash', '=', idHash).execute();
   }
-  return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, brandId: row.brand_id, region: row.region };
+  return {
+    user: { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, brandId: row.brand_id, region: row.region },
+    idle: { idleMs, warningMs: warningFor(rule, idleMs), lastSeenAt },
+  };
+}
+
+/** Demo control: give one session its own idle time in seconds (null: the brand's rule again); true when there was one. */
+export async function setSessionIdleSeconds(db: Kysely<Database>, idHash: string, seconds: number | null): Promise<boolean> {
+  const set = await db.updateTable('sessions').set({ idle_seconds: seconds, last_seen_at: new Date() }).where('id_hash', '=', idHash).returning('id_hash').execute();
+  return set.length > 0;
 }
 
 /** Invalidate one session on the server; true when there was one. */

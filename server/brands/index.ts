@@ -1,4 +1,5 @@
-/** Brand selection by Host header, each brand's public origin, and `/brand.json` (its texts and settings). */
+/** Brand selection by Host header, each brand's public origin, `/brand.json` (its texts and settings) and the app's page carrying them. */
 export { brandRegistry, DEFAULT_HOST, type BrandContext, type BrandRegistry, type OriginDefaults } from './brandRegistry';
 export { BRAND_DOCUMENT_PATH, brandDocument, brandDocumentRoute } from './brandDocument';
+export { brandPage, withHeadBlock } from './brandPage';
 export { onPublicOrigin } from './publicUrl';

@@ -60,6 +60,8 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: ColumnType<Date, Date | string, Date | string>;
+  /** The session's own idle time in seconds (demo control only); null: the brand's `settings.session`. */
+  idle_seconds: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One vehicle application; `record` is the application record (scoreboard etc.). */

@@ -7,7 +7,7 @@ import type { Logger } from '../log';
 
 /**
  * What the front end is built from. Not `brands/`: a brand's texts and settings reach the browser at
- * run time (`/brand.json`), so a brand added or changed needs a restart, not a build.
+ * run time (written into the page the server serves), so a brand added or changed needs a restart, not a build.
  */
 export const FRONT_END_SOURCES = ['app', 'runtime', 'extensions', 'flows', 'fragments', 'messages', 'schemas', 'regions', 'fleetform.yaml', 'vite.config.ts', 'scripts', 'package.json'];
 

@@ -1,13 +1,15 @@
 /**
  * Serves the built front end from dist/: hashed assets cached long, app routes fall back to
  * index.html, text files in the coding the request accepts from the `.br` and `.gz` the build wrote
- * beside them (scripts/precompress.ts), the file itself when there is none.
+ * beside them (scripts/precompress.ts), the file itself when there is none. With a page renderer,
+ * index.html goes out as it renders it for the request's Host (its ETag, Vary: Host), revalidated.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { route, type Route } from '../plugins/route';
-import { compressible, negotiateEncoding, type Chosen, type Coding } from './contentEncoding';
+import { CODINGS, compressible, negotiateEncoding, type Chosen, type Coding } from './contentEncoding';
+import { etagMatches, type EncodedBody } from './encodedBody';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -32,6 +34,15 @@ interface Served {
   etag: string;
 }
 
+/** Renders the built index.html for a request's Host (e.g. with the host's configuration in it). */
+export type PageRenderer = (html: Uint8Array<ArrayBuffer>, host: string | null) => EncodedBody;
+
+/** Options of {@link staticSite}. */
+export interface StaticSiteOptions {
+  /** Renders index.html per Host; without it the file goes out as built. */
+  page?: PageRenderer;
+}
+
 /** Paths other routes and GraphQL own; never answered with the SPA page. */
 const RESERVED = ['/graphql', '/files/', '/dev/', '/healthz', '/readyz'];
 
@@ -40,7 +51,7 @@ const RESERVED = ['/graphql', '/files/', '/dev/', '/healthz', '/readyz'];
  * unknown extension-less paths get index.html (client-side routes). Answers GET and HEAD only, and
  * never the reserved paths (decoded), which fall through to GraphQL's unhandled-route answer.
  */
-export function staticSite(distDir: string): Route {
+export function staticSite(distDir: string, options: StaticSiteOptions = {}): Route {
   const root = resolve(distDir);
   const cache = new Map<string, Served>();
   const read = (p: string): Served => {
@@ -80,13 +91,14 @@ export function staticSite(distDir: string): Route {
     const target = isFile ? file : index;
     if (!existsSync(target)) return endResponse(new fetchAPI.Response('The front end is not built: run npm run build.', { status: 503 }));
     const served = read(target);
+    if (target === index && options.page) return endResponse(renderedPage(served, options.page, request, fetchAPI));
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), served.codings);
     const body = served.variants[coding] as Uint8Array<ArrayBuffer>;
     const immutable = target.includes(`${sep}assets${sep}`);
     // Unhashed files (index.html, the demo vehicle images) are revalidated: an unchanged one costs a 304.
     const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
     const vary: Record<string, string> = served.negotiated ? { vary: 'Accept-Encoding' } : {};
-    if (!immutable && matchesEtag(request.headers.get('if-none-match'), served.etag)) {
+    if (!immutable && etagMatches(request.headers.get('if-none-match'), served.etag)) {
       return endResponse(new fetchAPI.Response(null, { status: 304, headers: { etag: served.etag, 'cache-control': cacheControl, ...vary } }));
     }
     const headers: Record<string, string> = {
@@ -102,9 +114,14 @@ export function staticSite(distDir: string): Route {
   });
 }
 
-/** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2), or is `*`. */
-function matchesEtag(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+/** index.html as rendered for the request's Host: revalidated by its ETag (304), compressed by Accept-Encoding. */
+function renderedPage(served: Served, render: PageRenderer, request: Request, fetchAPI: { Response: typeof Response }): Response {
+  const page = render(served.variants.identity as Uint8Array<ArrayBuffer>, request.headers.get('host'));
+  const headers: Record<string, string> = { 'content-type': served.type, 'cache-control': 'no-cache', etag: page.etag, vary: 'Host, Accept-Encoding' };
+  if (etagMatches(request.headers.get('if-none-match'), page.etag)) return new fetchAPI.Response(null, { status: 304, headers });
+  const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
+  const body = page.bytes(coding);
+  if (coding !== 'identity') headers['content-encoding'] = coding;
+  headers['content-length'] = String(body.byteLength);
+  return new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
 }

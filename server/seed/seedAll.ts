@@ -34,6 +34,11 @@ export function allScenarios(services: ServerServices): Scenario[] {
   return [...base, ...coverageScenarios(defs, records)];
 }
 
+/** Demo logins with no application at all (they land on the no-application screen, /applications). */
+export const NO_APPLICATION_USERS: readonly { key: string; brand: BrandSlot }[] = [{ key: 'noapplication.au', brand: 'au' }, { key: 'noapplication.nz', brand: 'nz' }];
+/** The status column of the demo table for a login with no application. */
+const NO_APPLICATION = 'none';
+
 /** Demo mobile numbers within each region's rule (spec 000 s5: AU exactly 10 digits, NZ 9 to 12). */
 const DEMO_PHONE: Record<string, string> = { AU: '0412345678', NZ: '0211234567' };
 
@@ -96,6 +101,17 @@ export async function seedAll(services: ServerServices, options: { ratebookRows?
     users += added.users;
     applications += added.applications;
   }
+  for (const u of NO_APPLICATION_USERS) {
+    const brand = brandFor(services, u.brand);
+    const p = person(stableUuid(`user:${u.key}`), u.key, brand.region);
+    const row = await db
+      .insertInto('users')
+      .values({ id: p.id, email: p.email, first_name: p.firstName, last_name: p.lastName, phone: p.phone, password_hash: passwordHash, brand_id: brand.id, region: brand.region })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) users++;
+  }
   const ratebook = await seedRatebook(db, options.ratebookRows ?? services.config.seedRatebookRows);
   return { users, applications, ratebook };
 }
@@ -118,6 +134,10 @@ export async function demoLogins(services: ServerServices): Promise<{ password: 
     const row = { role: s.role, region: brand.region, brand: brand.id, status: s.status, summary: s.summary, applicationId: stableUuid(`app:${s.key}`) };
     out.push({ email: emailOf(s.key), ...row });
     if (s.withSecondary) out.push({ email: emailOf(`${s.key}.${s.role === 'secondary' ? 'primary' : 'secondary'}`), ...row, role: s.role === 'secondary' ? 'primary' : 'secondary', summary: `${s.role === 'secondary' ? 'primary' : 'secondary'} officer of ${s.key}` });
+  }
+  for (const u of NO_APPLICATION_USERS) {
+    const brand = brandFor(services, u.brand);
+    out.push({ email: emailOf(u.key), role: 'user', region: brand.region, brand: brand.id, status: NO_APPLICATION, summary: `signed-in user, ${brand.region}, no application (the no-application screen)`, applicationId: '' });
   }
   return { password: DEMO_PASSWORD, users: out };
 }

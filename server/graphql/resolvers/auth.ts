@@ -38,6 +38,12 @@ export const authResolvers = {
       if (!ctx.user) return null;
       return { user: authUser(ctx.user), redirectTo: await landingPath(ctx.db, ctx.user.id) };
     }),
+    sessionIdle: guard('anyone', (_: unknown, ctx) => {
+      const idle = ctx.user ? ctx.sessionIdle : null;
+      if (!idle) return null;
+      const remainingMs = Math.max(0, idle.lastSeenAt + idle.idleMs - Date.now());
+      return { idleSeconds: Math.round(idle.idleMs / 1000), warningSeconds: Math.round(idle.warningMs / 1000), remainingSeconds: remainingMs / 1000 };
+    }),
   },
   Mutation: {
     login: guard('anyone', async (args: { email: string; password: string }, ctx) => {

@@ -1,0 +1,33 @@
+/**
+ * Demo mode only (never in production): `POST /dev/session-idle` gives the session of the request's
+ * cookie its own idle time, so a test (or a person trying the warning) sees a session end in seconds
+ * without changing the brand's `settings.session` for everybody else.
+ * @example
+ * POST /dev/session-idle {"idleSeconds": 8}     -> 200 {"idleSeconds": 8}
+ * POST /dev/session-idle {"idleSeconds": null}  -> 200 {"idleSeconds": null}   (the brand's rule again)
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+import { route, type OnRequestPayload, type Route } from '../plugins/route';
+import { readCookie, sessionIdHash, setSessionIdleSeconds } from './sessions';
+
+/** The shortest idle time the control accepts (the browser's warning is half of it). */
+export const MIN_DEMO_IDLE_SECONDS = 4;
+
+/** The route (the app registers it in demo mode outside production only). */
+export function devSessionIdle(db: Kysely<Database>, cookieName: string): Route {
+  const json = ({ fetchAPI }: OnRequestPayload, status: number, body: unknown) =>
+    fetchAPI.Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
+  return route('dev session idle', (path) => path === '/dev/session-idle', async (hook) => {
+    if (hook.request.method !== 'POST') return hook.endResponse(json(hook, 405, { error: 'POST {"idleSeconds": n | null}' }));
+    const body = (await hook.request.json().catch(() => undefined)) as { idleSeconds?: unknown } | undefined;
+    const seconds = body?.idleSeconds;
+    if (seconds !== null && !(Number.isInteger(seconds) && (seconds as number) >= MIN_DEMO_IDLE_SECONDS)) {
+      return hook.endResponse(json(hook, 400, { error: `idleSeconds must be an integer of at least ${MIN_DEMO_IDLE_SECONDS}, or null` }));
+    }
+    const raw = readCookie(hook.request.headers.get('cookie'), cookieName);
+    const idHash = raw ? sessionIdHash(raw) : null;
+    if (!idHash || !(await setSessionIdleSeconds(db, idHash, seconds as number | null))) return hook.endResponse(json(hook, 404, { error: 'no session: sign in first' }));
+    hook.endResponse(json(hook, 200, { idleSeconds: seconds }));
+  });
+}
