@@ -20,6 +20,13 @@ const useStyles = makeStyles({
 
 const COLOR = { completed: 'success', progress: 'brand', pending: 'informative' } as const;
 
+/** An info glyph drawn as SVG (a text glyph may be missing from the page's fonts). */
+const INFO_ICON = (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
+    <path d="M8 1a7 7 0 1 1 0 14A7 7 0 0 1 8 1Zm0 1.2a5.8 5.8 0 1 0 0 11.6A5.8 5.8 0 0 0 8 2.2ZM8 7a.6.6 0 0 1 .6.6v3.8a.6.6 0 1 1-1.2 0V7.6A.6.6 0 0 1 8 7Zm0-2.5a.8.8 0 1 1 0 1.6.8.8 0 0 1 0-1.6Z" />
+  </svg>
+);
+
 /**
  * A progress tracker, each row's state derived by core from the status order: as a list (label and
  * Completed / In Progress / Pending, a row's info button raising its event) or as numbered steps
@@ -51,7 +58,7 @@ export function ProgressBlockView({ block }: { block: ProgressBlock }) {
             <Body1>{t(row.label, context)}</Body1>
             {row.info ? (
               <Button appearance="transparent" size="small" aria-label={t(row.info.label, context)} onClick={() => void raise(row.info!.event)}
-                icon={<span aria-hidden="true">ⓘ</span>} />
+                icon={INFO_ICON} />
             ) : null}
           </span>
           <Badge appearance="tint" color={COLOR[row.state]}>{t(`runtime.progress.${row.state}`)}</Badge>
