@@ -42,8 +42,20 @@ const OPERATIONS = {
   // With the session's idle clock (server/auth/sessionIdle.ts), in the same request.
   user: 'query user { user { id firstName lastName email phone organisation { orgId name region } whiteLabel { region introducerName enableWhiteLabel domains } } sessionIdle { idleSeconds warningSeconds remainingSeconds } }',
   // One literal (no interpolation): the persisted-operations manifest is scanned from the sources.
-  getVehicleApplication: 'query getVehicleApplication { getVehicleApplication { applicationId applicationStatus applicationType orgId orgUserId docusignStatus version definitionVersion roles scoreboard { applicationId applicationType status statusSecondary statusCreditCheck docusignStatus reviewAndSignContractStatus validMLADate privacyConsent primaryApplicant { userId firstName lastName email phone confirmed applicantType } secondaryApplicant { userId firstName lastName email phone confirmed applicantType } vehicleDetails { make model vehicleImage } leaseDetails { monthlyRentalNet terms } quoteDetails { milesQuoteRef erpQuoteRef } wetSignature { signType } } } }',
+  getVehicleApplication: 'query getVehicleApplication { getVehicleApplication { applicationId applicationStatus applicationType orgId orgUserId docusignStatus version definitionVersion roles scoreboard { applicationId applicationType status statusSecondary statusCreditCheck docusignStatus reviewAndSignContractStatus validMLADate privacyConsent quoteDetails { milesQuoteRef erpQuoteRef } companyDetails { companyName } vehicleDetails { make model vehicleImage } leaseDetails { monthlyRentalNet terms } wetSignature { signType } primaryApplicant { userId firstName lastName email phone confirmed applicantType } secondaryApplicant { userId firstName lastName email phone confirmed applicantType } } } }',
 };
+
+/**
+ * The user's membership of the application as the server derives it (`user.member` of the flows' role
+ * logic, fragments/applicants.yaml): 'primary' for the application's primary member (`orgUserId`, the quote's
+ * recipient even before a primary applicant is set), 'secondary' for its secondary applicant, else null.
+ * A hint for the screens only: the server derives its own.
+ */
+export function membership(user: Record<string, unknown>, record: Record<string, unknown>): 'primary' | 'secondary' | null {
+  if (user.id !== undefined && record.orgUserId === user.id) return 'primary';
+  const secondary = (record.scoreboard as { secondaryApplicant?: { userId?: unknown } } | null | undefined)?.secondaryApplicant?.userId;
+  return user.id !== undefined && secondary === user.id ? 'secondary' : null;
+}
 
 /**
  * Asks the server who is signed in (`user`) and loads their application (`getVehicleApplication`).
@@ -60,7 +72,7 @@ export async function loadSession(operations: Partial<Record<keyof typeof OPERAT
     const app = await post(uri, operations.getVehicleApplication ?? OPERATIONS.getVehicleApplication);
     if (app.errors?.length) return { status: 'error', error: app.errors[0].message };
     const record = (app.data?.getVehicleApplication as Record<string, unknown> | null | undefined) ?? {};
-    return { status: 'signedIn', user, record, idle: (who.data?.sessionIdle as IdleClock | null | undefined) ?? null };
+    return { status: 'signedIn', user: { ...user, member: membership(user, record) }, record, idle: (who.data?.sessionIdle as IdleClock | null | undefined) ?? null };
   } catch (err) {
     return { status: 'error', error: err instanceof Error ? err.message : String(err) };
   }

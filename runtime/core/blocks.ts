@@ -97,6 +97,10 @@ export interface ButtonBlock extends BlockBase {
 export interface ProgressBlock extends BlockBase {
   type: 'progress';
   tracker: string;
+  /** Row ids of the tracker to show, in this order (default: every row). */
+  rows?: string[];
+  /** `list` (default): label and Completed / In Progress / Pending per row; `steps`: numbered steps, those not pending active. */
+  variant?: 'list' | 'steps';
 }
 
 /** A dialog opened when `openWhen` holds (or by an `openDialog` effect). */

@@ -102,6 +102,11 @@ export interface StepDef {
   status?: string | string[];
   /** Roles that may see this step; absent means any role. */
   roles?: string[];
+  /**
+   * Logic over the route's context (`record`, `user`, `settings`, `params`, and `roles` derived by this flow):
+   * when steps of several flows share a route, the first whose `when` holds and whose `roles` the user has is shown.
+   */
+  when?: Logic;
   /** Screen contents, in order. */
   blocks?: BlockDef[];
   /** Per role, the dotted record paths this role may write while in this step (`*` suffix = subtree). */
@@ -204,7 +209,18 @@ export type EffectDef = (
 
 /** A progress tracker: rows mapped to statuses of the flow's status order. */
 export interface ProgressDef {
-  rows: { id: string; label: string; status: string }[];
+  rows: ProgressRowDef[];
+}
+
+/** One row of a progress tracker. */
+export interface ProgressRowDef {
+  id: string;
+  /** Message key of the label. */
+  label: string;
+  /** The status of the flow's order the row stands for; absent: a row that is always completed (e.g. a first step done before the status machine starts). */
+  status?: string;
+  /** An info button beside the label: its accessible name (message key) and the event it raises (e.g. one opening a dialog). */
+  info?: { label: string; event: string };
 }
 
 /** Row state in a progress tracker (spec: completed / progress / pending). */

@@ -38,7 +38,7 @@ for (const { host, selection } of [AU, NZ]) {
   const { text } = layersFor(selection);
   const region = selection.region;
 
-  test(`account ${region}: anonymous -> /login; sign-in with Enter lands on the status screen`, async ({ page, url, newPage, login, shoot }) => {
+  test(`account ${region}: anonymous -> /login; sign-in with Enter lands on the application home`, async ({ page, url, newPage, login, shoot }) => {
     const email = `primary.orderverification.${region}@demo.example`;
     const landing = await landingOf({ newPage, login }, email);
     await page.goto(url(host, '/'));
@@ -47,11 +47,12 @@ for (const { host, selection } of [AU, NZ]) {
     expect(await page.title(), 'login page title').toEqual(text('account.login.title'));
     await shoot(page, `account-${region}-login-desktop`);
     await signInWithForm(page, text, email, DEMO_PASSWORD);
-    await page.waitForURL((u) => u.pathname === `${landing}/order-verification`);
-    await page.getByRole('heading', { level: 1, name: text('reassign.heading') }).waitFor();
+    // The application home (000 s2; tests/e2e/homes.spec.ts checks its texts).
+    await page.waitForURL((u) => u.pathname === landing);
+    await page.locator('main[data-step="home"] h1').waitFor();
     // The session survives a reload (httpOnly cookie; nothing in storage).
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: text('reassign.heading') }).waitFor();
+    await page.locator('main[data-step="home"] h1').waitFor();
     expect(await page.evaluate(() => localStorage.length), 'nothing kept in localStorage').toEqual(0);
 
     const phone = await newPage(PHONE);
@@ -61,11 +62,13 @@ for (const { host, selection } of [AU, NZ]) {
   });
 }
 
-test('account au: a later status lands on its (not yet defined) screen; a calculator applicant on /dashboard', async ({ page, url, newPage, login, shoot }) => {
+test('account au: a later status lands on the home, whose Proceed opens its (not yet defined) screen; a calculator applicant on /dashboard', async ({ page, url, newPage, login, shoot }) => {
   const { text } = layersFor(AU.selection);
   const landing = await landingOf({ newPage, login }, 'primary.businessdetails.au@demo.example');
   await page.goto(url(AU.host, '/login'));
   await signInWithForm(page, text, 'primary.businessdetails.au@demo.example', DEMO_PASSWORD);
+  await page.waitForURL((u) => u.pathname === landing);
+  await page.getByRole('button', { name: text('home.proceed'), exact: true }).click();
   await page.waitForURL((u) => u.pathname === `${landing}/businessDetails`);
   await page.getByRole('heading', { level: 1, name: text('runtime.unavailable.title') }).waitFor();
   await page.getByText(text('runtime.unavailable.body'), { exact: true }).waitFor();

@@ -168,7 +168,7 @@ test.describe('nothing raw on screen', () => {
       // Signed in: where the fresh application lands.
       await login(page, user.email, { host, password: user.password });
       await page.goto(url(host, '/'));
-      await page.waitForURL((u) => u.pathname.startsWith(`/applications/${user.applicationId}/`));
+      await page.waitForURL((u) => u.pathname.startsWith(`/applications/${user.applicationId}`));
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await check(`signed-in landing ${new URL(page.url()).pathname}`);
     });

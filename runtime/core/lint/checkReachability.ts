@@ -4,13 +4,14 @@ import { eachTransition } from '../flow/walkFlow';
 import { stepStatuses } from '../flow/statusTransition';
 
 /**
- * Steps of a flow nothing leads to. Entry points: `initial` and steps whose route is absolute
- * (`/x`, opened by URL). A step is reached by a transition targeting it from a reached step, or by
+ * Steps of a flow nothing leads to. Entry points: `initial`, steps whose route is absolute
+ * (`/x`, opened by URL) and steps with a `when` (their route opens them while it holds). A step is reached by a transition targeting it from a reached step, or by
  * being active in a status that is the initial one or that a reached step's transition sets.
  */
 export function unreachableSteps(flow: FlowDef): string[] {
   const steps = flow.steps ?? {};
-  const reached = new Set<string>([flow.initial, ...Object.keys(steps).filter((s) => steps[s]?.route?.startsWith('/'))]);
+  // Entry points: the initial step, steps at absolute routes, and steps whose `when` opens their route.
+  const reached = new Set<string>([flow.initial, ...Object.keys(steps).filter((s) => steps[s]?.route?.startsWith('/') || steps[s]?.when !== undefined)]);
   const statuses = new Set<string>(flow.status?.initial ? [flow.status.initial] : []);
   const sites = eachTransition(flow);
   for (let grew = true; grew; ) {

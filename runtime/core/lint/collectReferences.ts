@@ -60,6 +60,7 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
   for (const [stepId, step] of Object.entries(flow.steps ?? {})) {
     message(step?.title, toPointer(['steps', stepId, 'title']));
     logic(step?.layout?.header, toPointer(['steps', stepId, 'layout', 'header']));
+    logic(step?.when, toPointer(['steps', stepId, 'when']));
     for (const [name, load] of Object.entries(step?.load ?? {})) {
       const at = toPointer(['steps', stepId, 'load', name]);
       out.push({ kind: 'operation', name: load?.call, file, pointer: `${at}/call` });
@@ -175,7 +176,10 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
     }
   }
   for (const [tracker, def] of Object.entries(flow.progress ?? {})) {
-    (def?.rows ?? []).forEach((row, i) => message(row?.label, toPointer(['progress', tracker, 'rows', i, 'label'])));
+    (def?.rows ?? []).forEach((row, i) => {
+      message(row?.label, toPointer(['progress', tracker, 'rows', i, 'label']));
+      message(row?.info?.label, toPointer(['progress', tracker, 'rows', i, 'info', 'label']));
+    });
   }
   return out;
 }

@@ -84,6 +84,19 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
     }
     if (block?.type === 'progress' && typeof block.tracker === 'string' && !trackers.includes(block.tracker)) {
       at(`${site.pointer}/tracker`, `unknown progress tracker '${block.tracker}'`, didYouMean(block.tracker, trackers));
+    } else if (block?.type === 'progress' && typeof block.tracker === 'string') {
+      const rows = flow.progress?.[block.tracker]?.rows ?? [];
+      const ids = rows.map((r) => r?.id);
+      (Array.isArray(block.rows) ? block.rows : []).forEach((id, i) => {
+        if (typeof id === 'string' && !ids.includes(id)) at(`${site.pointer}/rows/${i}`, `tracker '${block.tracker}' has no row '${id}'`, didYouMean(id, ids.filter((x): x is string => typeof x === 'string')));
+      });
+      // A row's info button raises its event in the step that shows the tracker.
+      for (const row of rows) {
+        const raised = row?.info?.event;
+        if (typeof raised === 'string' && (!Array.isArray(block.rows) || block.rows.includes(row.id)) && !events.includes(raised)) {
+          at(`${site.pointer}/tracker`, `row '${row.id}' of tracker '${block.tracker}' raises '${raised}', which step '${site.step}' does not handle`, events.length ? didYouMean(raised, events) : `add on: { ${raised}: { ... } } to the step`);
+        }
+      }
     }
   }
   for (const [tracker, def] of Object.entries(flow.progress ?? {})) {

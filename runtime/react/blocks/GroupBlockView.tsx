@@ -36,7 +36,7 @@ const useStyles = makeStyles({
  */
 export function GroupBlockView({ block }: { block: GroupBlock }) {
   const styles = useStyles();
-  const { t } = useRuntime();
+  const { t, logic } = useRuntime();
   const { context } = useStep();
   const vars = useVars(block.vars, context);
   const title = block.title ? t(block.title, vars) : undefined;
@@ -51,6 +51,8 @@ export function GroupBlockView({ block }: { block: GroupBlock }) {
   }
   if (variant === 'sidebar') {
     const [aside, ...rest] = block.blocks;
+    // A side panel hidden by its own visibleWhen leaves no empty column.
+    if (aside && !logic.holds(aside.visibleWhen, context)) return <div className={styles.column} data-group={block.id}><Blocks blocks={rest} /></div>;
     return (
       <div className={styles.sidebar} data-group={block.id}>
         <aside className={styles.column} aria-label={title}><Blocks blocks={aside ? [aside] : []} /></aside>

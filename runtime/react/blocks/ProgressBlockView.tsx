@@ -1,4 +1,4 @@
-import { Badge, Body1, makeStyles, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { getPath } from '../../core/source/pointer';
 import type { ProgressBlock } from '../../core/types';
 import { progressRows } from '../flow/machine';
@@ -8,22 +8,59 @@ import { useRuntime } from '../RuntimeContext';
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, width: '100%', display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
   row: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', columnGap: tokens.spacingHorizontalM },
+  label: { display: 'inline-flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXS },
+  step: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3 },
+  number: {
+    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '1.75rem', height: '1.75rem', borderRadius: tokens.borderRadiusCircular,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, fontWeight: tokens.fontWeightSemibold, flexShrink: 0,
+  },
+  active: { color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold },
+  activeNumber: { backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, border: 'none' },
 });
 
 const COLOR = { completed: 'success', progress: 'brand', pending: 'informative' } as const;
 
-/** A progress tracker: each row Completed / In Progress / Pending, derived by core from the status order. */
+/** An info glyph drawn as SVG (a text glyph may be missing from the page's fonts). */
+const INFO_ICON = (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
+    <path d="M8 1a7 7 0 1 1 0 14A7 7 0 0 1 8 1Zm0 1.2a5.8 5.8 0 1 0 0 11.6A5.8 5.8 0 0 0 8 2.2ZM8 7a.6.6 0 0 1 .6.6v3.8a.6.6 0 1 1-1.2 0V7.6A.6.6 0 0 1 8 7Zm0-2.5a.8.8 0 1 1 0 1.6.8.8 0 0 1 0-1.6Z" />
+  </svg>
+);
+
+/**
+ * A progress tracker, each row's state derived by core from the status order: as a list (label and
+ * Completed / In Progress / Pending, a row's info button raising its event) or as numbered steps
+ * (those not pending active, the one in progress `aria-current="step"`). `rows` picks and orders rows.
+ */
 export function ProgressBlockView({ block }: { block: ProgressBlock }) {
   const styles = useStyles();
   const { t, bundle } = useRuntime();
-  const { flowId, context } = useStep();
+  const { flowId, context, raise } = useStep();
   const flow = bundle.flows[flowId];
-  const rows = progressRows(flow, block.tracker, flow.status ? getPath(context.record, flow.status.field) : undefined);
+  const rows = progressRows(flow, block.tracker, flow.status ? getPath(context.record, flow.status.field) : undefined, block.rows);
+  if (block.variant === 'steps') {
+    return (
+      <ol className={styles.list} data-tracker={block.tracker}>
+        {rows.map((row, i) => (
+          <li key={row.id} className={mergeClasses(styles.step, row.state !== 'pending' && styles.active)} data-state={row.state} aria-current={row.state === 'progress' ? 'step' : undefined}>
+            <span className={mergeClasses(styles.number, row.state !== 'pending' && styles.activeNumber)} aria-hidden="true">{i + 1}</span>
+            <Body1>{t(row.label, context)}</Body1>
+          </li>
+        ))}
+      </ol>
+    );
+  }
   return (
-    <ol className={styles.list}>
+    <ol className={styles.list} data-tracker={block.tracker}>
       {rows.map((row) => (
-        <li key={row.id} className={styles.row} data-state={row.state}>
-          <Body1>{t(row.label, context)}</Body1>
+        <li key={row.id} className={styles.row} data-state={row.state} data-row={row.id}>
+          <span className={styles.label}>
+            <Body1>{t(row.label, context)}</Body1>
+            {row.info ? (
+              <Button appearance="transparent" size="small" aria-label={t(row.info.label, context)} onClick={() => void raise(row.info!.event)}
+                icon={INFO_ICON} />
+            ) : null}
+          </span>
           <Badge appearance="tint" color={COLOR[row.state]}>{t(`runtime.progress.${row.state}`)}</Badge>
         </li>
       ))}

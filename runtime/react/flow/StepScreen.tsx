@@ -8,7 +8,7 @@ import { lazyComponent } from '../blocks/lazyComponent';
 import { useRuntime } from '../RuntimeContext';
 import { readState } from '../state/stepState';
 import { useLoads } from '../state/useLoads';
-import { deriveRoles } from './machine';
+import { deriveRoles, recordProgress } from './machine';
 import { StepContext, type StepServices } from './StepContext';
 import { useChain } from './useChain';
 
@@ -40,7 +40,8 @@ const UNAVAILABLE_BLOCKS: BlockDef[] = [
 
 /**
  * One step of a flow as a screen: its blocks over a logic context (record, user, roles,
- * settings, route params, page `state`, loaded `data`, `url`), between the flow's header and footer
+ * `progress` (each status of the flow's order: completed, progress or pending), settings, route
+ * params, page `state`, loaded `data`, `url`), between the flow's header and footer
  * as the step's `layout` says. Events run as core chains (`useChain`): the step moves only when
  * every effect succeeded, otherwise the global error dialog offers Try Again.
  */
@@ -66,7 +67,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
         framed: typeof window !== 'undefined' && window.parent !== window,
       },
     };
-    return { ...ctx, roles: deriveRoles(flow, ctx, rt.logic) };
+    return { ...ctx, roles: deriveRoles(flow, ctx, rt.logic), progress: recordProgress(flow, rt.record) };
   }, [rt.record, rt.user, rt.bundle.settings, params, flow, state, location.pathname, location.search]);
   const data = useLoads(step.load, base, rt.graphql, rt.logic);
   const context = useMemo<LogicContext>(() => ({ ...base, data }), [base, data]);

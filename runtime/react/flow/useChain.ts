@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorStackReducer, runChain, startChain, toRetry, type ChainExecutor, type ChainSnapshot, type StackedError } from '../../core/chain';
-import { deriveRoles, stepStateDefs } from '../../core/flow';
+import { deriveRoles, recordProgress, stepStateDefs } from '../../core/flow';
 import type { FlowDef, LogicContext } from '../../core/types';
 import { BindingError } from '../bindings/createGraphQLClient';
 import { useRuntime } from '../RuntimeContext';
@@ -64,7 +64,7 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
     const url = (ctx.url ?? {}) as { path?: string; search?: string };
     const { record = ctx.record, search = url.search ?? '' } = unrendered.current;
     const base = { ...ctx, record, url: { ...url, search }, state: readState(stepStateDefs(flow, stepId), rt.pageState, search) };
-    return record === ctx.record ? base : { ...base, roles: deriveRoles(flow, base, rt.logic) };
+    return record === ctx.record ? base : { ...base, roles: deriveRoles(flow, base, rt.logic), progress: recordProgress(flow, record) };
   }, [flow, stepId, rt.pageState, rt.logic]);
 
   const executor = useMemo<ChainExecutor>(() => ({

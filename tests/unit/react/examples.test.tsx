@@ -232,6 +232,31 @@ describe('flows/_examples', () => {
   });
 });
 
+describe('flows/_examples/statusHome.yaml', () => {
+  const states = (root: HTMLElement, tracker: string) => [...root.querySelectorAll(`[data-tracker="${tracker}"] li`)].map((li) => (li as HTMLElement).dataset.state);
+  it("a step's when makes it the route's special case (no status yet)", async () => {
+    view = await renderFlow('/examples/home/start', { record: {} });
+    await view.waitFor(() => view!.container.textContent?.includes(au('examples.home.notStarted')), 'the not-started page');
+    expect(view.container.querySelector('main')?.dataset.step).toBe('notStarted');
+  });
+  it('progress.<status> in texts and guards; a tracker as steps and as some of its rows; a row info button opens its dialog', async () => {
+    view = await renderFlow('/examples/home/start', { record: { status: 'first' } });
+    await view.waitFor(() => view!.container.querySelector('h1')?.textContent === au('examples.home.busy'), 'the home');
+    expect(view.container.querySelector('main')?.dataset.step).toBe('home');
+    expect(states(view.container, 'main')).toEqual(['progress', 'pending', 'pending', 'pending', 'pending']);
+    expect(view.container.querySelector('[aria-current="step"]')?.textContent).toContain(au('examples.progress.first'));
+    const next = () => [...view!.container.querySelectorAll('button')].find((b) => b.textContent === au('examples.home.next'));
+    await act(async () => { next()?.click(); });
+    await view.waitFor(() => view!.container.querySelector('[data-row="second"]')?.getAttribute('data-state') === 'progress', 'second in progress');
+    await act(async () => { next()?.click(); });
+    await view.waitFor(() => view!.container.querySelector('h1')?.textContent === au('examples.home.done'), 'all done');
+    expect(next()).toBeUndefined();
+    const info = view.container.querySelector(`[data-row="second"] button[aria-label="${au('examples.home.about')}"]`) as HTMLButtonElement;
+    await act(async () => { info.click(); });
+    await view.waitFor(() => document.body.querySelector('[data-dialog="about"]')?.textContent?.includes(au('examples.home.aboutBody')), 'the dialog');
+  });
+});
+
 describe('flows/_examples/progress.yaml', () => {
   const states = (root: HTMLElement) => [...root.querySelectorAll('li[data-state]')].map((li) => [li.textContent, li.getAttribute('data-state')]);
   const row = (label: string, state: string) => [au(label) + au(`runtime.progress.${state}`), state];
