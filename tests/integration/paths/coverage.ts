@@ -61,7 +61,7 @@ export class PathCoverage {
   }
 
   /** The coverage table (one row per flow, then the total) and a one-line summary; also written to .generated/path-coverage.txt. */
-  report(root: string): string {
+  report(root: string, selections: string[]): string {
     const rows = [['flow', 'side', 'steps', 'transitions core', 'guard outcomes core', 'transitions server', 'guard outcomes server']];
     const sum = { steps: 0, stepsOf: 0, core: 0, of: 0, gCore: 0, gOf: 0, http: 0, httpOf: 0, gHttp: 0, gHttpOf: 0 };
     for (const [id, t] of [...this.flows].sort(([a], [b]) => a.localeCompare(b))) {
@@ -96,7 +96,7 @@ export class PathCoverage {
     const summary =
       `path coverage: steps ${sum.steps}/${sum.stepsOf} ${pct(sum.steps, sum.stepsOf)}, transitions core ${sum.core}/${sum.of} ${pct(sum.core, sum.of)}, ` +
       `server ${sum.http}/${sum.httpOf} ${pct(sum.http, sum.httpOf)}, guard outcomes core ${sum.gCore}/${sum.gOf} ${pct(sum.gCore, sum.gOf)}, server ${sum.gHttp}/${sum.gHttpOf} ${pct(sum.gHttp, sum.gHttpOf)}`;
-    const text = `${table}\n${summary}\n`;
+    const text = `${table}\n(each case run for ${selections.join(', ')})\n${summary}\n`;
     mkdirSync(join(root, '.generated'), { recursive: true });
     writeFileSync(join(root, '.generated/path-coverage.txt'), text);
     return text;

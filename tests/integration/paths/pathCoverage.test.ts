@@ -99,6 +99,9 @@ function runCore(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, se
   for (const [path, value] of Object.entries(outcome.sets ?? {})) {
     expect(result.effects, `${where}: sets ${path}`).toContainEqual({ kind: 'set', path, value });
   }
+  if (outcome.navigate !== undefined) expect(result.effects, `${where}: navigates`).toContainEqual(expect.objectContaining({ kind: 'go', to: outcome.navigate }));
+  if (outcome.calls) expect(result.effects.flatMap((e) => (e.kind === 'call' ? [e.operation] : [])), `${where}: calls`).toEqual(outcome.calls);
+  for (const effect of outcome.effects ?? []) expect(result.effects, `${where}: effects`).toContainEqual(expect.objectContaining(effect));
   if (by === 'server' && !failing) {
     // The same event from a client is refused (the server answers the fixture's `client` code to a status request).
     const asClient = next(flow, state, { type: t.event }, context, { logic, by: 'client' });
@@ -265,7 +268,7 @@ describe('server enforcement over HTTP (PGlite)', () => {
 
 describe('path coverage', () => {
   it('covers 100% of transitions on the core, and on the server for the flows it enforces', () => {
-    const text = coverage.report(root);
+    const text = coverage.report(root, selections.map(label));
     console.log(`\n${text}`);
     const { core, server: http } = coverage.missing();
     expect(core, 'transitions not covered on the core (see the failures above)').toEqual([]);

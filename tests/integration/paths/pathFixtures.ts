@@ -23,6 +23,12 @@ export type Outcome =
       alternative?: number;
       /** `set` effects on the record or state, by path: the core returns them, the server stores the `record.` ones. */
       sets?: Record<string, unknown>;
+      /** Client flows: the path a `navigate` effect goes to. */
+      navigate?: string;
+      /** Client flows: GraphQL operations called, in order. */
+      calls?: string[];
+      /** Any other effects, each matched by the members it lists (e.g. `{ kind: effect, name: logout }`). */
+      effects?: Record<string, unknown>[];
     };
 
 /** One fixture entry. */
@@ -120,7 +126,12 @@ export function fillUsers(value: unknown, ids: Record<string, string>): unknown 
   return value;
 }
 
-const inline = (v: unknown) => JSON.stringify(v).replace(/"([A-Za-z_$][\w$]*)":/g, '$1: ').replace(/,/g, ', ');
+/** A value as flow-style YAML on one line (plain words unquoted). */
+const inline = (v: unknown): string => {
+  if (Array.isArray(v)) return `[${v.map(inline).join(', ')}]`;
+  if (isObject(v)) return `{ ${Object.entries(v).map(([k, x]) => `${/^[\w.$]+$/.test(k) ? k : `'${k}'`}: ${inline(x)}`).join(', ')} }`;
+  return typeof v === 'string' && /^[A-Za-z_$/][\w./$-]*$/.test(v) ? v : JSON.stringify(v);
+};
 
 /** A ready-to-paste fixture entry for a transition that has none (to check and complete by hand). */
 export function skeleton(flow: FlowDef, t: TransitionAt): string {
