@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { next, stepStatuses } from '../../../runtime/core/flow';
 import { getPath, setPath } from '../../../runtime/core/source/pointer';
 import type { FlowDef, LogicContext } from '../../../runtime/core/types';
@@ -267,6 +268,17 @@ describe('server enforcement over HTTP (PGlite)', () => {
 });
 
 describe('path coverage', () => {
+  it('offers a missing transition as an entry that parses as one', () => {
+    for (const id of flowIds) {
+      const flow = defs.flows[id];
+      for (const t of transitionsOfFlow(flow)) {
+        const entry = (parse(`transitions:\n${skeleton(flow, t)}`) as PathFile).transitions[t.id];
+        expect(entry, `${id} ${t.id}`).toMatchObject({ context: {}, expect: expect.any(Object) });
+        if (t.transition.guard !== undefined) expect(entry.fail, `${id} ${t.id}`).toEqual({ context: {}, expect: 'GUARD_FAILED' });
+      }
+    }
+  });
+
   it('covers 100% of transitions on the core, and on the server for the flows it enforces', () => {
     const text = coverage.report(root, selections.map(label));
     console.log(`\n${text}`);

@@ -137,7 +137,7 @@ const inline = (v: unknown): string => {
 export function skeleton(flow: FlowDef, t: TransitionAt): string {
   const target = t.transition.target ?? (t.step === '*' ? undefined : t.step);
   const outcome = { ...(target ? { step: target } : {}), ...(t.transition.status !== undefined ? { status: t.transition.status } : {}) };
-  const lines = [`  ${t.id}:`];
+  const lines = [t.step === '*' ? `  '${t.id}':` : `  ${t.id}:`];
   if (t.transition.roles?.length) lines.push(`    as: ${t.transition.roles[0]}`);
   lines.push(`    context: {}   # what makes it apply${t.transition.guard !== undefined ? `; guard: ${inline(t.transition.guard)}` : ''}`);
   lines.push(`    expect: ${inline(outcome)}   # check: the outcome as the spec has it`);
