@@ -1,0 +1,289 @@
+/**
+ * Path coverage, generated from the definitions: every transition alternative of every flow (flows/_examples/
+ * aside) is taken from its fixture (tests/fixtures/paths/<flow>.yaml) for each region x brand a brand serves,
+ * both outcomes of each guard, with the outcome the fixture writes. Every flow runs through the core machine
+ * (`next`); status machines also run over HTTP against the real server (PGlite), a fresh application per
+ * case, the request signed in as the fixture's role. Prints the coverage and fails below 100% of transitions.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { next, stepStatuses } from '../../../runtime/core/flow';
+import { getPath, setPath } from '../../../runtime/core/source/pointer';
+import type { FlowDef, LogicContext } from '../../../runtime/core/types';
+import { createSession } from '../../../server/auth';
+import { loadServerDefinitions } from '../../../server/definitions';
+import { writeRecord } from '../../../server/enforce';
+import { flowsFor } from '../../../server/enforce/journeys';
+import { startHarness, type Harness } from '../api/harness';
+import { PathCoverage } from './coverage';
+import { fillUsers, merge, readPathFiles, skeleton, transitionsOfFlow, type Ctx, type Outcome, type PathCase, type PathFile, type TransitionAt } from './pathFixtures';
+
+const root = join(import.meta.dirname, '../../..');
+const server = loadServerDefinitions(root);
+const { defs, logic } = server;
+const files = readPathFiles();
+const coverage = new PathCoverage();
+
+/** Flows under test: every flow outside flows/_examples/. */
+const flowIds = Object.keys(defs.flows)
+  .filter((id) => !defs.flowFiles[id].startsWith('flows/_examples/'))
+  .sort();
+
+/** Region x brand selections a brand serves (its `settings.regions`). */
+const selections = (() => {
+  const brands = Object.keys(defs.layerFiles).flatMap((f) => /^brands\/([^/]+)\.yaml$/.exec(f)?.[1] ?? []);
+  return brands.flatMap((brand) => {
+    const regions = (server.layers({ brand }).settings.regions as string[] | undefined) ?? [];
+    return regions.map((region) => ({ region, brand }));
+  });
+})();
+const label = (s: { region: string; brand: string }) => `${s.region}/${s.brand}`;
+
+/** The core's refusal kind for each refusal code a fixture writes (the server's answer codes). */
+const CORE_REFUSAL: Record<string, string> = { GUARD_FAILED: 'guardFailed', TRANSITION_NOT_ALLOWED: 'roleNotAllowed', PROVIDER_OUTCOME: 'serverOnly', INVALID_TRANSITION: 'noTransition' };
+/** Core user ids of the fixture roles (`$primary` ... in a fixture). */
+const CORE_USERS = { primary: 'user-primary', secondary: 'user-secondary', other: 'user-other' };
+
+/** A flow with a status field is a status machine, enforced by the server; the others are client-side (page events). */
+const isStatusFlow = (flow: FlowDef) => flow.status !== undefined;
+
+/** Pair each transition with its fixture entry; list the transitions with none (as ready-to-paste entries) and stale entries. */
+function pair(flowId: string) {
+  const flow = defs.flows[flowId];
+  const all = transitionsOfFlow(flow);
+  const file = files[flowId];
+  const cases = file?.transitions ?? {};
+  const missing = all.filter((t) => !cases[t.id]);
+  const stale = Object.keys(cases).filter((id) => !all.some((t) => t.id === id));
+  return { flow, all, file, missing, stale };
+}
+
+/** The context a case runs with: the file's, the region's patch, the case's (and the failing patch). */
+function contextOf(file: PathFile, c: PathCase, region: string, failing: boolean): Ctx {
+  return merge(file.context, file.byRegion?.[region], c.context, failing ? c.fail?.context : undefined);
+}
+
+/** The step a case runs in and the status it starts from. */
+function startOf(flow: FlowDef, t: TransitionAt, c: PathCase): { step: string; from?: string } {
+  const step = t.step === '*' ? (c.step ?? flow.initial) : t.step;
+  return { step, from: c.from ?? stepStatuses(flow.steps[step])[0] };
+}
+
+/** Run one case through the core and check the written outcome. */
+function runCore(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, selection: { region: string; brand: string }, failing: boolean): void {
+  const role = c.as ?? file.as;
+  const raw = fillUsers(contextOf(file, c, selection.region, failing), CORE_USERS) as Ctx;
+  const { step, from } = startOf(flow, t, c);
+  const { event, ...rest } = raw;
+  const context: LogicContext = { settings: server.layers(selection).settings, ...rest };
+  if (isStatusFlow(flow) && role) context.user = { id: CORE_USERS[role as keyof typeof CORE_USERS] ?? role, member: role === 'primary' || role === 'secondary' ? role : null, ...(rest.user as object) };
+  if (flow.status && from !== undefined) context.record = setPath(context.record ?? {}, flow.status.field, from);
+  const state = from === undefined ? { step } : { step, status: from };
+  const by = t.transition.by === 'server' ? 'server' : 'client';
+  const result = next(flow, state, { type: t.event, ...(event === undefined ? {} : { payload: event as Record<string, unknown> }) }, context, { logic, by });
+  const outcome: Outcome = failing ? c.fail!.expect : c.expect;
+  const where = `${flow.id} ${t.id} (${failing ? 'guard failing' : 'guard holding'}, ${label(selection)})`;
+  if (typeof outcome === 'string') {
+    expect(result.transition, `${where}: expected ${outcome}, but a transition was taken`).toBeUndefined();
+    expect(result.errors[0]?.kind, where).toBe(CORE_REFUSAL[outcome] ?? outcome);
+    coverage.step(flow.id, step);
+    return;
+  }
+  expect(result.errors, where).toEqual([]);
+  const list = flow.steps[t.step]?.on?.[t.event] ?? flow.on?.[t.event];
+  const alternatives = Array.isArray(list) ? list : [list];
+  expect(result.transition === alternatives[outcome.alternative ?? t.index], `${where}: took alternative ${alternatives.indexOf(result.transition!)}, expected ${outcome.alternative ?? t.index}`).toBe(true);
+  expect(result.state.step, where).toBe(outcome.step);
+  if (isStatusFlow(flow)) expect(result.state.status, where).toBe(outcome.status);
+  for (const [path, value] of Object.entries(outcome.sets ?? {})) {
+    expect(result.effects, `${where}: sets ${path}`).toContainEqual({ kind: 'set', path, value });
+  }
+  if (outcome.navigate !== undefined) expect(result.effects, `${where}: navigates`).toContainEqual(expect.objectContaining({ kind: 'go', to: outcome.navigate }));
+  if (outcome.calls) expect(result.effects.flatMap((e) => (e.kind === 'call' ? [e.operation] : [])), `${where}: calls`).toEqual(outcome.calls);
+  for (const effect of outcome.effects ?? []) expect(result.effects, `${where}: effects`).toContainEqual(expect.objectContaining(effect));
+  if (by === 'server' && !failing) {
+    // The same event from a client is refused (the server answers the fixture's `client` code to a status request).
+    const asClient = next(flow, state, { type: t.event }, context, { logic, by: 'client' });
+    expect(asClient.transition, `${where}: a client took a server-only transition`).toBeUndefined();
+    expect(asClient.errors.length, `${where}: a client asking is refused`).toBe(1);
+  }
+  coverage.step(flow.id, step);
+  coverage.step(flow.id, outcome.step);
+}
+
+describe.each(flowIds)('flow %s', (flowId) => {
+  const { flow, all, file, missing, stale } = pair(flowId);
+  coverage.add(flow, all, isStatusFlow(flow));
+
+  it('has a path fixture for every transition', () => {
+    const where = `tests/fixtures/paths/${flowId}.yaml`;
+    const help = missing.length
+      ? `${missing.length} transition(s) of flow '${flowId}' have no path fixture. Add to ${where}${file ? ' under transitions:' : ` (new file: flow: ${flowId}${isStatusFlow(flow) ? ', applicationType: vehicle' : ''}, transitions:)`}\n${missing.map((t) => skeleton(flow, t)).join('\n')}`
+      : '';
+    expect(missing.map((t) => t.id), help).toEqual([]);
+    expect(stale, `${where}: entries naming no transition of the flow (renamed or removed?)`).toEqual([]);
+    if (isStatusFlow(flow)) expect(file?.applicationType, `${where}: applicationType (the application type whose journeys the server enforces it in)`).toBeTruthy();
+  });
+
+  const present = all.filter((t) => file?.transitions[t.id]);
+  it.runIf(present.length > 0).each(present.map((t) => [t.id, t] as const))('core: %s', (_, t) => {
+    const c = file.transitions[t.id];
+    if (t.transition.guard !== undefined) expect(c.fail, `${flowId} ${t.id} has a guard: add fail: { context, expect } (a context failing it)`).toBeDefined();
+    for (const selection of selections) {
+      runCore(flow, file, t, c, selection, false);
+      if (c.fail) runCore(flow, file, t, c, selection, true);
+    }
+    coverage.took('core', t, t.transition.guard !== undefined ? 'pass' : undefined);
+    if (c.fail) coverage.took('core', t, 'fail');
+  });
+});
+
+/** The answer of a GraphQL write: `ok`, `unchanged` or the refusal code. */
+type Answer = { errors?: { message: string; extensions?: Record<string, unknown> }[]; data?: Record<string, { message?: string } | null> | null };
+const answerOf = (a: Answer, field: string): string => (a.errors?.length ? String(a.errors[0].extensions?.code ?? a.errors[0].message) : a.data?.[field]?.message === 'unchanged' ? 'unchanged' : 'ok');
+
+describe('server enforcement over HTTP (PGlite)', () => {
+  let h: Harness;
+  /** Per brand: the host it serves, the fixture users and their session cookies. */
+  const brands: Record<string, { host: string; ids: Record<string, string>; cookies: Record<string, string> }> = {};
+  const statusFlows = flowIds.filter((id) => isStatusFlow(defs.flows[id]));
+
+  beforeAll(async () => {
+    h = await startHarness('pglite');
+    for (const { brand, region } of selections) {
+      if (brands[brand]) continue;
+      const domains = (server.layers({ brand }).settings.domains as string[] | undefined) ?? [];
+      const host = domains.find((d) => d !== '*') ?? 'localhost';
+      const ids: Record<string, string> = {};
+      const cookies: Record<string, string> = {};
+      for (const role of Object.keys(CORE_USERS)) {
+        ids[role] = randomUUID();
+        await h.database.db
+          .insertInto('users')
+          .values({ id: ids[role], email: `${role}.${brand}@paths.test`, first_name: role, last_name: 'Path', phone: '0400000000', password_hash: null, brand_id: brand, region: region.toUpperCase() })
+          .execute();
+        cookies[role] = await createSession(h.database.db, ids[role], brand);
+      }
+      brands[brand] = { host, ids, cookies };
+    }
+  }, 120_000);
+  afterAll(async () => h?.close());
+
+  /** A fresh application of the case's context, in the region and brand, its members the brand's fixture users. */
+  async function newApplication(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, selection: { region: string; brand: string }, failing: boolean): Promise<string> {
+    const b = brands[selection.brand];
+    const ctx = fillUsers(contextOf(file, c, selection.region, failing), b.ids) as Ctx;
+    const { from } = startOf(flow, t, c);
+    let record = (ctx.record ?? {}) as Record<string, unknown>;
+    if (from !== undefined) record = setPath(record, flow.status!.field, from) as Record<string, unknown>;
+    const id = randomUUID();
+    await h.database.db
+      .insertInto('applications')
+      .values({
+        id, application_type: file.applicationType!, application_status: 'draft', brand_id: selection.brand, region: selection.region.toUpperCase(), definition_version: 'paths',
+        primary_user_id: b.ids.primary, secondary_user_id: b.ids.secondary, record: { applicationId: id, ...record },
+      })
+      .execute();
+    return id;
+  }
+
+  /** createOrUpdateProperty of the flow's status field, as `role` on the brand's host. */
+  async function requestStatus(flow: FlowDef, selection: { brand: string }, role: string, appId: string, to: string): Promise<string> {
+    const [root, ...rest] = flow.status!.field.split('.');
+    expect(root, `${flow.id}: status field ${flow.status!.field} is not under scoreboard (createOrUpdateProperty writes scoreboard.*)`).toBe('scoreboard');
+    const [propertyFirst, propertySecond, propertyThird] = rest;
+    const b = brands[selection.brand];
+    const res = await h.app.fetch(`http://${b.host}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', host: b.host, cookie: `ff_session=${b.cookies[role]}` },
+      body: JSON.stringify({
+        query: 'mutation($id: ID!, $p: PropertyParams!) { createOrUpdateProperty(applicationId: $id, params: $p) { status message version } }',
+        variables: { id: appId, p: { value: to, propertyFirst, propertySecond, propertyThird } },
+      }),
+    });
+    return answerOf((await res.json()) as Answer, 'createOrUpdateProperty');
+  }
+
+  async function stored(appId: string) {
+    const row = await h.database.db.selectFrom('applications').select(['record']).where('id', '=', appId).executeTakeFirstOrThrow();
+    const audit = await h.database.db.selectFrom('audit_log').select(['action']).where('application_id', '=', appId).orderBy('id').execute();
+    return { record: row.record as Record<string, unknown>, actions: audit.map((a) => a.action) };
+  }
+
+  /** After an accepted transition: the stored status, the record sets and the audit row the fixture expects. */
+  async function checkTaken(flow: FlowDef, t: TransitionAt, appId: string, outcome: Exclude<Outcome, string>, answer: string, where: string) {
+    const { record, actions } = await stored(appId);
+    expect(getPath(record, flow.status!.field), where).toBe(outcome.status);
+    if (answer === 'unchanged') return;
+    expect(actions.at(-1), where).toBe(`transition:${flow.id}.${t.event}`);
+    for (const [path, value] of Object.entries(outcome.sets ?? {})) {
+      if (path.startsWith('record.')) expect(getPath(record, path.slice('record.'.length)), `${where}: sets ${path}`).toEqual(value);
+    }
+  }
+
+  async function runServer(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, selection: { region: string; brand: string }, failing: boolean): Promise<void> {
+    const role = (c.as ?? file.as)!;
+    const where = `${flow.id} ${t.id} over HTTP (${failing ? 'guard failing' : 'guard holding'}, ${label(selection)}, as ${role})`;
+    expect(typeof c.expect === 'object' && c.expect.status, `${where}: expect.status (the status requested)`).toBeTruthy();
+    const to = (c.expect as { status: string }).status;
+    const appId = await newApplication(flow, file, t, c, selection, failing);
+    if (t.transition.by === 'server' && !failing) {
+      expect(c.client, `${where}: client: <answer> (what a client asking for it gets)`).toBeDefined();
+      expect(await requestStatus(flow, selection, role, appId, to), `${where}: a client asking`).toBe(c.client);
+      // The server reports the provider's outcome itself (as server/graphql/resolvers/signing.ts does).
+      const b = brands[selection.brand];
+      const deps = { db: h.database.db, defs: h.definitions.defs, logic: h.definitions.logic, layers: (s: Record<string, string>) => h.definitions.layers(s) };
+      const result = await writeRecord(deps, { applicationId: appId, caller: { id: b.ids[role], email: `${role}.${selection.brand}@paths.test` }, request: { path: flow.status!.field, value: to }, by: 'server' });
+      const answer = result.decision.kind === 'unchanged' ? 'unchanged' : 'ok';
+      expect(answer, where).toBe(c.server ?? 'ok');
+      await checkTaken(flow, t, appId, c.expect as Exclude<Outcome, string>, answer, where);
+      return;
+    }
+    const outcome = failing ? c.fail!.expect : c.expect;
+    const answer = await requestStatus(flow, selection, role, appId, to);
+    const expected = failing ? (c.fail!.server ?? (typeof outcome === 'string' ? outcome : 'ok')) : (c.server ?? 'ok');
+    expect(answer, where).toBe(expected);
+    if (typeof outcome === 'string') {
+      const { record } = await stored(appId);
+      expect(getPath(record, flow.status!.field), `${where}: status unchanged`).toBe(startOf(flow, t, c).from);
+    } else await checkTaken(flow, t, appId, outcome, answer, where);
+  }
+
+  describe.each(statusFlows)('flow %s', (flowId) => {
+    const { flow, all, file } = pair(flowId);
+    const present = all.filter((t) => file?.transitions[t.id]);
+    it.runIf(present.length > 0).each(present.map((t) => [t.id, t] as const))('server: %s', async (_, t) => {
+      const c = file.transitions[t.id];
+      expect(flowsFor(defs, file.applicationType!).map((f) => f.id), `the server governs ${file.applicationType} applications by these flows`).toContain(flowId);
+      for (const selection of selections) {
+        await runServer(flow, file, t, c, selection, false);
+        if (c.fail) await runServer(flow, file, t, c, selection, true);
+      }
+      coverage.took('http', t, t.transition.guard !== undefined ? 'pass' : undefined);
+      if (c.fail) coverage.took('http', t, 'fail');
+    });
+  });
+});
+
+describe('path coverage', () => {
+  it('offers a missing transition as an entry that parses as one', () => {
+    for (const id of flowIds) {
+      const flow = defs.flows[id];
+      for (const t of transitionsOfFlow(flow)) {
+        const entry = (parse(`transitions:\n${skeleton(flow, t)}`) as PathFile).transitions[t.id];
+        expect(entry, `${id} ${t.id}`).toMatchObject({ context: {}, expect: expect.any(Object) });
+        if (t.transition.guard !== undefined) expect(entry.fail, `${id} ${t.id}`).toEqual({ context: {}, expect: 'GUARD_FAILED' });
+      }
+    }
+  });
+
+  it('covers 100% of transitions on the core, and on the server for the flows it enforces', () => {
+    const text = coverage.report(root, selections.map(label));
+    console.log(`\n${text}`);
+    const { core, server: http } = coverage.missing();
+    expect(core, 'transitions not covered on the core (see the failures above)').toEqual([]);
+    expect(http, 'transitions not covered over HTTP (see the failures above)').toEqual([]);
+  });
+});
