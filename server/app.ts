@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSchema, createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { readCookie, sessionCookieName } from './auth';
-import { BRAND_DOCUMENT_PATH, brandDocumentRoute } from './brands';
+import { BRAND_DOCUMENT_PATH, brandAssets, brandDocumentRoute } from './brands';
 import type { ServerContext, ServerServices } from './context';
 import { devMailbox } from './email';
 import { fileRoutes } from './files';
@@ -88,6 +88,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     ...(config.demo && !config.production ? [devApplications(services)] : []),
     // The texts and settings of the Host's brand (the browser loads them at start).
     route('brand document', (path) => path === BRAND_DOCUMENT_PATH, brandDocumentRoute(services.brands, services.definitions.layers)),
+    // The brands' images (logos, hero and pop-up images: settings.profile), read from brands/assets/.
+    brandAssets(join(config.root, 'brands/assets')),
     // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
     fileRoutes({ db, storage: services.storage, secret: config.secret }),
     // The e-signature provider's own pages (the sandbox's signing page; its controls only in demo mode outside production).

@@ -2,3 +2,4 @@
 export { brandRegistry, DEFAULT_HOST, type BrandContext, type BrandRegistry, type OriginDefaults } from './brandRegistry';
 export { BRAND_DOCUMENT_PATH, brandDocument, brandDocumentRoute } from './brandDocument';
 export { onPublicOrigin } from './publicUrl';
+export { BRAND_ASSETS_PATH, brandAssets } from './brandAssets';

@@ -6,6 +6,7 @@ import { useRuntime } from '../RuntimeContext';
 import { ButtonBlockView } from './ButtonBlockView';
 import { FormBlockView } from './FormBlockView';
 import { GroupBlockView } from './GroupBlockView';
+import { HtmlBlockView } from './HtmlBlockView';
 import { ImageBlockView } from './ImageBlockView';
 import { lazyComponent } from './lazyComponent';
 import { LinkBlockView } from './LinkBlockView';
@@ -39,6 +40,7 @@ function Block({ block }: { block: BlockDef }) {
     case 'list': return <ListBlockView block={block} />;
     case 'link': return <LinkBlockView block={block} />;
     case 'image': return <ImageBlockView block={block} />;
+    case 'html': return <HtmlBlockView block={block} />;
     case 'stepper': return <StepperBlockView block={block} />;
     default: return <UnknownBlockView type={(block as { type?: unknown }).type} />;
   }
