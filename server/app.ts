@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createSchema, createYoga, maskError, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { idleRule, readCookie, sessionCookieName, type IdleRule } from './auth';
 import { devSessionIdle } from './auth/devSessionIdle';
-import { BRAND_DOCUMENT_PATH, brandDocumentRoute, brandPage, type BrandContext } from './brands';
+import { BRAND_DOCUMENT_PATH, brandAssets, brandDocumentRoute, brandPage, type BrandContext } from './brands';
 import type { ServerContext, ServerServices } from './context';
 import { devMailbox } from './email';
 import { fileRoutes } from './files';
@@ -90,6 +90,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     ...(config.demo && !config.production ? [devApplications(services), devSessionIdle(db, cookieName)] : []),
     // The texts and settings of the Host's brand, for clients other than the app's page (which carries them).
     route('brand document', (path) => path === BRAND_DOCUMENT_PATH, brandDocumentRoute(services.brands, services.definitions.layers)),
+    // The brands' images (logos, hero and pop-up images: settings.profile), read from brands/assets/.
+    brandAssets(join(config.root, 'brands/assets')),
     // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
     fileRoutes({ db, storage: services.storage, secret: config.secret }),
     // The quote PDF's signed download links (getQuotePDF), generated from the record on each request.

@@ -17,6 +17,7 @@ export type BlockDef =
   | ListBlock
   | LinkBlock
   | ImageBlock
+  | HtmlBlock
   | StepperBlock
   | RangeBlock
   | FrameBlock;
@@ -150,9 +151,9 @@ export interface GroupBlock extends BlockBase {
   /**
    * `column` (default), `row` (side by side, wrapping), `bar` (first block left, the others right), `panel` (boxed), `expander` (collapsible
    * under `title`), `sidebar` (first block beside the rest on wide screens, stacked on narrow ones),
-   * `actions` (a row of buttons, right-aligned).
+   * `actions` (a row of buttons, right-aligned), `columns` (two columns side by side, one under the other on phones).
    */
-  variant?: 'column' | 'row' | 'bar' | 'panel' | 'expander' | 'sidebar' | 'actions';
+  variant?: 'column' | 'row' | 'bar' | 'panel' | 'expander' | 'sidebar' | 'actions' | 'columns';
   /** Message key of the heading (panel) or toggle label (expander). */
   title?: string;
   /** Extra placeholder values of the title (logic). */
@@ -164,7 +165,7 @@ export interface GroupBlock extends BlockBase {
    * expander); the loader writes out two groups, `media: wide` and `media: narrow`.
    */
   narrow?: {
-    variant?: 'column' | 'row' | 'bar' | 'panel' | 'expander' | 'sidebar' | 'actions';
+    variant?: 'column' | 'row' | 'bar' | 'panel' | 'expander' | 'sidebar' | 'actions' | 'columns';
     title?: string;
     open?: boolean;
   };
@@ -245,6 +246,17 @@ export interface ImageBlock extends BlockBase {
   href?: Logic;
   /** Shorthand: the loader adds a link with this label (message key) to `href` (a text without one), shown while `src` is empty. */
   fallbackLabel?: string;
+}
+
+/**
+ * HTML from data (`html` logic, e.g. an organisation's footer text), shown sanitised to an allow-list
+ * (`sanitizeHtml` of runtime/core/html); nothing when it is empty.
+ */
+export interface HtmlBlock extends BlockBase {
+  type: 'html';
+  html: Logic;
+  /** Body text (default) or the smaller caption size. */
+  variant?: 'body' | 'caption';
 }
 
 /** A horizontal stepper: numbered steps, the current step highlighted. */

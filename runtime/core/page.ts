@@ -85,6 +85,12 @@ export interface FlowLayoutDef {
   footer?: BlockDef[];
   /** Logic giving the footer's background colour (a CSS colour, e.g. from settings); empty or absent: the theme's. */
   footerBackground?: Logic;
+  /** Logic giving the footer's text (and link) colour; empty or absent: the theme's. */
+  footerColour?: Logic;
+  /** Logic giving the header's background colour; empty or absent: the theme's. */
+  headerBackground?: Logic;
+  /** Logic giving the header's text (and link) colour; empty or absent: the theme's. */
+  headerColour?: Logic;
 }
 
 /** Which chrome a step shows. */

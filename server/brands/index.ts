@@ -3,3 +3,4 @@ export { brandRegistry, DEFAULT_HOST, type BrandContext, type BrandRegistry, typ
 export { BRAND_DOCUMENT_PATH, brandDocument, brandDocumentRoute } from './brandDocument';
 export { brandPage, withHeadBlock } from './brandPage';
 export { onPublicOrigin } from './publicUrl';
+export { BRAND_ASSETS_PATH, brandAssets } from './brandAssets';

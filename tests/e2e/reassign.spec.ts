@@ -67,7 +67,7 @@ for (const { host, selection } of REGIONS) {
     expect(await page.title(), 'page title').toEqual(text('orderVerification.title'));
     // Spec 000 s2 'Layouts': a header with the logo (or brand name) and a footer with a Logout link to /logout.
     await page.locator('header').getByRole('link', { name: text('brand.name'), exact: true }).waitFor();
-    expect(await page.locator('footer').getByRole('link', { name: text('orderVerification.footer.logout'), exact: true }).getAttribute('href'), 'footer Logout link').toEqual('/logout');
+    expect(await page.locator('footer').getByRole('link', { name: text('shell.footer.logout'), exact: true }).getAttribute('href'), 'footer Logout link').toEqual('/logout');
     expect(await send.isDisabled(), 'Send disabled while empty').toEqual(true);
 
     // Nothing shows before the first blur; then required.

@@ -57,6 +57,7 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
   };
   message(flow.title, '/title');
   for (const [role, value] of Object.entries(flow.roles ?? {})) logic(value, toPointer(['roles', role]));
+  for (const key of ['footerBackground', 'footerColour', 'headerBackground', 'headerColour'] as const) template(flow.layout?.[key], toPointer(['layout', key]));
   for (const [stepId, step] of Object.entries(flow.steps ?? {})) {
     message(step?.title, toPointer(['steps', stepId, 'title']));
     logic(step?.layout?.header, toPointer(['steps', stepId, 'layout', 'header']));
@@ -155,6 +156,9 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
       case 'image':
         message(block.alt, `${pointer}/alt`);
         logic(block.src, `${pointer}/src`, schemas);
+        break;
+      case 'html':
+        logic(block.html, `${pointer}/html`, schemas);
         break;
       case 'stepper':
         (block.steps ?? []).forEach((s, i) => message(s?.label, `${pointer}/steps/${i}/label`));

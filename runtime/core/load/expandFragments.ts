@@ -5,12 +5,13 @@ import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } fro
 import { blockCopies, blockShorthands, effectShorthands, isStateGroup, labelledList, stateGroups } from './shorthands';
 
 /**
- * What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a mapping,
- * a block preset, a step (the members several flows' steps share).
+ * What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a
+ * mapping, a block preset, a flow's page layout (header, footer, their colours), a logic expression or a step
+ * (the members several flows' steps share).
  */
-export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset' | 'step';
+export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset' | 'layout' | 'logic' | 'step';
 /** The kind keys a fragment may have (exactly one of them). */
-export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping', 'preset', 'step'];
+export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping', 'preset', 'layout', 'logic', 'step'];
 /** The key that names fragments where a flow uses them. */
 export const USE = 'use';
 
@@ -186,7 +187,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     if (out.length > 1 && out[out.length - 1] === 'steps' && 'values' in value) return optionList(value, c, out, 'step');
     if (isStateMap(out) && Object.entries(value).some(([k, v]) => isStateGroup(k, v))) return stateMap(value, c, out);
     if (out.length === 2 && out[0] === 'steps' && USE in value) return stepPreset(value, c, out);
-    if (kind !== 'roles' && USE in value) return useMapping(value, c, out);
+    if (kind !== 'roles' && USE in value) return useValue(value, c, out);
     const result: Record<string, unknown> = {};
     if (kind === 'roles' && USE in value) {
       const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
@@ -277,6 +278,33 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       errors.push(errorAt(sources, c.file, c.pointer, e.message, "give that side an 'at' (where its values live), e.g. at: event.form"));
       return undefined;
     }
+  };
+  /**
+   * A value `{ use: name, ...members }`: a flow's `layout` names a layout fragment (its members over the
+   * fragment's); any other value a logic fragment (the expression, nothing beside `use`) or a mapping (below).
+   */
+  const useValue = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
+    const name = value[USE];
+    const isLayout = out.length === 1 && out[0] === 'layout';
+    const logicNamed = typeof name === 'string' && fragments[name]?.kind === 'logic';
+    if (!isLayout && !logicNamed) return useMapping(value, c, out);
+    const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
+    if (Array.isArray(name)) {
+      errors.push(errorAt(sources, c.file, useCursor.pointer, 'a layout names one layout fragment', 'use: name'));
+      return {};
+    }
+    const [fragment] = resolve(name, isLayout ? 'layout' : 'logic', useCursor);
+    const expanded = fragment ? walk(fragment.value, enter(fragment, c, useCursor.pointer), out) : isLayout ? {} : null;
+    const members = Object.keys(value).filter((k) => k !== USE);
+    if (!isLayout) {
+      if (members.length) errors.push(errorAt(sources, c.file, `${c.pointer}/${escapeSegment(members[0])}`, `a logic fragment is used whole: '${members[0]}' beside use has no meaning`, 'remove it, or write the logic out here'));
+      positions[toPointer(out)] = here(c);
+      return expanded;
+    }
+    const result: Record<string, unknown> = isObject(expanded) ? { ...expanded } : {};
+    for (const key of members) result[key] = walk(value[key], { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` }, [...out, key]);
+    positions[toPointer(out)] = here(c);
+    return result;
   };
   /** A value `{ use: mapping, reverse?, ...members }`: the mapping's template, then the members given beside `use` over it. */
   const useMapping = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => {

@@ -7,6 +7,7 @@ import { ButtonBlockView } from './ButtonBlockView';
 import { FormBlockView } from './FormBlockView';
 import { FrameBlockView } from './FrameBlockView';
 import { GroupBlockView } from './GroupBlockView';
+import { HtmlBlockView } from './HtmlBlockView';
 import { ImageBlockView } from './ImageBlockView';
 import { lazyComponent } from './lazyComponent';
 import { LinkBlockView } from './LinkBlockView';
@@ -40,6 +41,7 @@ function Block({ block }: { block: BlockDef }) {
     case 'list': return <ListBlockView block={block} />;
     case 'link': return <LinkBlockView block={block} />;
     case 'image': return <ImageBlockView block={block} />;
+    case 'html': return <HtmlBlockView block={block} />;
     case 'stepper': return <StepperBlockView block={block} />;
     case 'frame': return <FrameBlockView block={block} />;
     default: return <UnknownBlockView type={(block as { type?: unknown }).type} />;

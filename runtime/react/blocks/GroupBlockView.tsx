@@ -22,6 +22,11 @@ const useStyles = makeStyles({
     display: 'grid', gridTemplateColumns: 'minmax(14rem, 18rem) minmax(0, 1fr)', columnGap: tokens.spacingHorizontalXXL, alignItems: 'start', width: '100%',
     [`@media (max-width: ${NARROW_MAX})`]: { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalL },
   },
+  // Two columns side by side (e.g. a footer's contacts and its legal texts); one under the other on phones.
+  columns: {
+    display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', columnGap: tokens.spacingHorizontalXXL, rowGap: tokens.spacingVerticalL, alignItems: 'start', width: '100%',
+    [`@media (max-width: ${NARROW_MAX})`]: { gridTemplateColumns: 'minmax(0, 1fr)' },
+  },
   expander: { width: '100%' },
   summary: {
     cursor: 'pointer', fontWeight: tokens.fontWeightSemibold, padding: `${tokens.spacingVerticalS} 0`,
@@ -31,7 +36,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * A container of blocks: a column, a wrapping row, a bar (first block left, the rest right), a row of actions, a boxed panel, a collapsible
+ * A container of blocks: a column, two columns (one on phones), a wrapping row, a bar (first block left, the rest right), a row of actions, a boxed panel, a collapsible
  * expander (native `details`, keyboard and screen-reader friendly) or a side panel beside the rest.
  */
 export function GroupBlockView({ block }: { block: GroupBlock }) {
@@ -60,7 +65,7 @@ export function GroupBlockView({ block }: { block: GroupBlock }) {
       </div>
     );
   }
-  const className = variant === 'row' ? styles.row : variant === 'bar' ? styles.bar : variant === 'actions' ? styles.actions : variant === 'panel' ? mergeClasses(styles.column, styles.panel) : styles.column;
+  const className = variant === 'columns' ? styles.columns : variant === 'row' ? styles.row : variant === 'bar' ? styles.bar : variant === 'actions' ? styles.actions : variant === 'panel' ? mergeClasses(styles.column, styles.panel) : styles.column;
   return (
     <section className={className} data-group={block.id} aria-label={title}>
       {variant === 'panel' && title ? <Subtitle1 as="h2">{title}</Subtitle1> : null}

@@ -2,7 +2,7 @@ import { Body1, Caption1, makeStyles, Spinner, Subtitle1, Title2, tokens, typogr
 import type { TextBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
-import { sanitizeHtml } from '../html/sanitizeHtml';
+import { SanitizedHtml } from './HtmlBlockView';
 import { useVars } from './useVars';
 
 const useStyles = makeStyles({
@@ -44,8 +44,8 @@ export function TextBlockView({ block }: { block: TextBlock }) {
     case 'busy':
       return <div role="status"><Spinner labelPosition="below" label={text} /></div>;
     case 'html':
-      // Only the allow-listed markup of the text reaches the page (runtime/react/html/sanitizeHtml.ts).
-      return <div className={styles.html} dangerouslySetInnerHTML={{ __html: sanitizeHtml(text) }} />;
+      // A catalogue text holding markup (e.g. a brand's disclaimer): only the allow-listed part reaches the page.
+      return <SanitizedHtml html={text} className={styles.html} />;
     default:
       return <Body1 as="p" block className={styles.flush}>{text}</Body1>;
   }

@@ -1,8 +1,8 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { memo, useEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { stepStateDefs, transitionsOf } from '../../core/flow';
-import type { BlockDef, LogicContext } from '../../core/types';
+import type { BlockDef, Logic, LogicContext } from '../../core/types';
 import { BlockList } from '../blocks/BlockList';
 import { lazyComponent } from '../blocks/lazyComponent';
 import { useRuntime } from '../RuntimeContext';
@@ -27,6 +27,8 @@ const useStyles = makeStyles({
   chrome: { boxSizing: 'border-box', width: '100%', maxWidth: '80rem', margin: '0 auto', padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   footer: { borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground3 },
   sticky: { position: 'sticky', bottom: 0, zIndex: 1 },
+  // A header or footer given a text colour: its texts and links take it (they set their own colours otherwise).
+  inherit: { '& a, & p, & h2, & span, & button': { color: 'inherit' } },
 });
 
 /**
@@ -108,15 +110,24 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
   const layout = step.layout ?? {};
   const header = flow.layout?.header && layout.header !== undefined && rt.logic.holds(layout.header, context);
   const footer = flow.layout?.footer && layout.footer !== 'hidden' ? (layout.footer ?? 'static') : undefined;
-  const footerBackground = footer && flow.layout?.footerBackground !== undefined ? rt.logic.evaluateTemplate(flow.layout.footerBackground, context) : undefined;
+  const colours = (background: Logic | undefined, colour: Logic | undefined): CSSProperties | undefined => {
+    const bg = background === undefined ? undefined : rt.logic.evaluateTemplate(background, context);
+    const fg = colour === undefined ? undefined : rt.logic.evaluateTemplate(colour, context);
+    const style: CSSProperties = {};
+    if (typeof bg === 'string' && bg) style.backgroundColor = bg;
+    if (typeof fg === 'string' && fg) style.color = fg;
+    return Object.keys(style).length ? style : undefined;
+  };
+  const headerStyle = header ? colours(flow.layout?.headerBackground, flow.layout?.headerColour) : undefined;
+  const footerStyle = footer ? colours(flow.layout?.footerBackground, flow.layout?.footerColour) : undefined;
   return (
     <StepContext.Provider value={services}>
-      {header ? <header className={styles.header}><div className={styles.chrome}><BlockList blocks={flow.layout?.header} /></div></header> : null}
+      {header ? <header className={mergeClasses(styles.header, headerStyle?.color && styles.inherit)} style={headerStyle}><div className={styles.chrome}><BlockList blocks={flow.layout?.header} /></div></header> : null}
       <main ref={mainRef} tabIndex={-1} className={mergeClasses(styles.main, layout.width === 'wide' && styles.wide)} data-flow={flowId} data-step={stepId}>
         <BlockList blocks={step.blocks?.length || transitionsOf(flow, stepId, 'enter').length ? step.blocks : UNAVAILABLE_BLOCKS} />
       </main>
       {footer ? (
-        <footer className={mergeClasses(styles.footer, footer === 'sticky' && styles.sticky)} data-footer={footer} style={typeof footerBackground === 'string' && footerBackground ? { backgroundColor: footerBackground } : undefined}>
+        <footer className={mergeClasses(styles.footer, footer === 'sticky' && styles.sticky, footerStyle?.color && styles.inherit)} data-footer={footer} style={footerStyle}>
           <div className={styles.chrome}><BlockList blocks={flow.layout?.footer} /></div>
         </footer>
       ) : null}

@@ -9,7 +9,9 @@ export const userResolvers = {
       if (args.email && args.email.trim().toLowerCase() !== user.email) throw apiError('FORBIDDEN', 'you can only read your own user');
       return userProfile(ctx, user.id);
     }),
-    getOrgProfilesByDomain: guard('public', (args: { domain: string }, ctx) => {
+    getOrgProfilesByDomain: guard('public', (args: { domain?: string | null }, ctx) => {
+      // No domain: the request's own host (the brand this page is served as).
+      if (!args.domain?.trim()) return [orgProfileOf(ctx, ctx.brand)];
       const host = args.domain.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/[/:].*$/, '').replace(/\.$/, '');
       const registry = ctx.services.brands;
       const matches = registry.all.filter((b) => b.hosts.includes(host));

@@ -15,7 +15,7 @@ const ALIASES: Record<string, string[]> = {
 
 /** Look a setting up by its spec name (or an alias) at the top of the merged settings or in the usual groups. */
 function pick(settings: Record<string, unknown>, key: string): unknown {
-  const groups = [settings, obj(settings.orgProfile), obj(settings.organisation), obj(settings.theme), obj(settings.contacts), obj(settings.contact), obj(settings.branding)];
+  const groups = [obj(settings.profile), settings, obj(settings.orgProfile), obj(settings.organisation), obj(settings.theme), obj(settings.contacts), obj(settings.contact), obj(settings.branding)];
   for (const name of [key, ...(ALIASES[key] ?? [])]) {
     for (const group of groups) if (group[name] !== undefined) return group[name];
   }
@@ -45,6 +45,8 @@ export function whiteLabelOf(brand: BrandContext, settings: Record<string, unkno
 /** The organisation profile of a brand (spec 000 s3, 002 s3). */
 export function orgProfileOf(ctx: ServerContext, brand: BrandContext): Record<string, unknown> {
   const settings = brandSettings(ctx, brand);
+  const profile = obj(settings.profile);
+  const theme = obj(settings.theme);
   const pricing = obj(pick(settings, 'pricingConfiguration'));
   const calc = obj(pricing.calculator);
   const makes = calc.manufacturersEnabled ?? pick(settings, 'manufacturersEnabled');
@@ -59,16 +61,37 @@ export function orgProfileOf(ctx: ServerContext, brand: BrandContext): Record<st
         manufacturersEnabled: Array.isArray(makes) ? makes.map(String) : null,
       },
     },
-    calculator: pick(settings, 'calculator') ?? null,
-    scoreboard: pick(settings, 'scoreboard') ?? null,
-    auth: pick(settings, 'auth') ?? null,
+    calculator: calculatorThemeOf(settings),
+    scoreboard: scoreboardThemeOf(settings),
+    auth: { logo: str(profile.primaryLogo), background: str(theme.headerColour) },
     emailSettings: pick(settings, 'emailSettings') ?? pick(settings, 'email_settings') ?? null,
     settings,
   };
+  // Profile fields (settings.profile), empty ones as null; contacts fall back to the region's (spec 002 s9).
   for (const key of ['primaryColor', 'primaryLogo', 'primaryLogoRight', 'primaryImage', 'popupImage2', 'footerText', 'phoneNumber', 'email', 'website']) {
-    out[key] = str(pick(settings, key));
+    out[key] = str(pick(settings, key)) || null;
   }
+  out.primaryColor = str(theme.primary) ?? out.primaryColor;
   return out;
+}
+
+/** The scoreboard theme (the signed-in pages' shell): the brand's theme colours over the defaults of messages/shell.yaml. */
+function scoreboardThemeOf(settings: Record<string, unknown>): Record<string, unknown> {
+  const theme = obj(settings.theme);
+  const keys = ['primary', 'secondary', 'tertiary', 'headerColour', 'footerColour', 'lightText', 'darkText'];
+  return Object.fromEntries(keys.filter((k) => theme[k] !== undefined).map((k) => [k, theme[k]]));
+}
+
+/** The calculator theme (spec 002 s3): the theme's colours, the calculator's header and footer, and the disclaimer texts when set. */
+function calculatorThemeOf(settings: Record<string, unknown>): Record<string, unknown> {
+  const theme = obj(settings.theme);
+  const ui = obj(settings.calculatorUi);
+  const header = obj(ui.header);
+  return {
+    primary: theme.primary ?? null, secondary: theme.secondary ?? null, tertiary: theme.tertiary ?? null,
+    headerLogo: str(header.logo) || null, headerLogoLink: str(header.logoLink) || null, headerLinks: Array.isArray(header.links) ? header.links : [],
+    headerColour: str(ui.headerColour) || null, footerColour: str(ui.footerColour) || null, privacyPolicy: str(ui.privacyPolicy) ?? null,
+  };
 }
 
 /** The GraphQL User of a user id (null when absent). */

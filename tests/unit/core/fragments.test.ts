@@ -76,7 +76,7 @@ describe('fragments', () => {
       'fragments/more.yaml': 'owners:\n  roles: { owner: false }\n',
     });
     expect(errors.map((e) => `${e.file}:${e.line} ${e.message}`)).toEqual([
-      "fragments/demo.yaml:12 fragment 'both' must have exactly one of 'roles', 'blocks', 'paths', 'mapping', 'preset', 'step'",
+      "fragments/demo.yaml:12 fragment 'both' must have exactly one of 'roles', 'blocks', 'paths', 'mapping', 'preset', 'layout', 'logic', 'step'",
       'fragments/more.yaml:1 fragment \'owners\' is already defined in fragments/demo.yaml',
       `flows/demo.yaml:${lineOf(USING, 'roles: {')} role 'viewer' is already defined by a fragment this roles map uses`,
     ]);

@@ -1,0 +1,27 @@
+// @vitest-environment happy-dom
+/**
+ * flows/_examples/layout.yaml rendered: the header and footer of a `layout` fragment, a `logic` fragment
+ * deciding a block and the footer's colours (text by the background's luminance), and an `html` block
+ * showing HTML from data sanitised. Texts from the resolved catalogue.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { exampleBundle, renderFlow, type Rendered } from './renderFlow';
+
+const AU = exampleBundle({ region: 'au' }).bundle;
+let view: Rendered | undefined;
+afterEach(() => { view?.unmount(); view = undefined; });
+
+it.each([
+  ['the owner', 'u1', true, '#002856', '#ffffff'],
+  ['someone else', 'u2', false, '#f3f5f8', '#1b1b1b'],
+])('for %s: the shared header and footer, colours by the rule, HTML sanitised', async (_who, userId, owner, background, colour) => {
+  view = await renderFlow('/examples/layout/page', { user: { id: userId }, record: { ownerId: 'u1' } });
+  const footer = await view.waitFor(() => view!.container.querySelector('footer'), 'the footer');
+  expect(view.container.querySelector('header')?.textContent).toBe(AU.messages['examples.layout.header']);
+  expect(footer.textContent?.includes(AU.messages['examples.layout.owner'])).toBe(owner);
+  expect(footer.style.backgroundColor).toBe(background);
+  expect(footer.style.color).toBe(colour);
+  const html = footer.querySelector('[data-block="html"]')!;
+  expect(html.innerHTML).toBe('<p>Footer <a href="https://example.org">link</a></p>');
+  expect(footer.querySelector('script')).toBeNull();
+});
