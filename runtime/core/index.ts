@@ -14,3 +14,4 @@ export * from './chain';
 export * from './lint';
 export * from './query';
 export * from './functions';
+export * from './versions';
