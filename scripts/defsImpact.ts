@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const header = ['removed or renamed', 'mapped by', 'applications holding it'];
   const widths = header.map((h, col) => Math.max(h.length, ...table.map((r) => r[col].length)));
   const line = (cells: string[]) => cells.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd();
-  if (table.length) console.log([line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n'), '\n');
+  if (table.length) console.log(`${[line(header), line(widths.map((w) => '-'.repeat(w))), ...table.map(line)].join('\n')}\n`);
   console.log(stranded.size
     ? `${stranded.size} application(s) would be stranded: write the migrations lint asks for (npm run lint:defs), then run this again`
     : 'no application would be stranded: every stored value these changes remove is mapped by a migration (applied when next read)');
