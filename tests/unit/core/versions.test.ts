@@ -2,6 +2,7 @@
  * Published definitions (issue 15, item 4): the snapshot, lint against it, migrations of stored records.
  * Real definitions, patched the way an analyst would change them.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -37,7 +38,7 @@ const MIGRATION = 'migrations/2030-01-01-review-open.yaml';
 const migrationText = 'description: the review waits "open", no longer "pending"\nflows:\n  applicationReview:\n    statuses: { pending: open }\n';
 
 describe('the published snapshot', () => {
-  it('is committed and up to date with the definitions: they publish to exactly the committed file but for the hash', () => {
+  it('is committed and the definitions still have all it holds (additions aside): nothing is removed without a migration', () => {
     const defs = load(base);
     const committed = JSON.parse(readFileSync(join(root, SNAPSHOT), 'utf8'));
     const now = publishSnapshot(defs, committed.version);
@@ -73,16 +74,18 @@ describe('the published snapshot', () => {
   });
 });
 
+/** The files written to a fresh folder under the scratch folder. */
+function writeCopy(name: string, files: Record<string, string>): string {
+  const dir = join(scratch, name);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  }
+  return dir;
+}
+
 describe('lint against the published definitions', () => {
-  const lintCopy = (name: string, files: Record<string, string>) => {
-    const dir = join(scratch, name);
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, file)), { recursive: true });
-      writeFileSync(join(dir, file), text);
-    }
-    mkdirSync(join(dir, 'server'), { recursive: true });
-    return lintDir(dir).findings.map(formatError);
-  };
+  const lintCopy = (name: string, files: Record<string, string>) => lintDir(writeCopy(name, files)).findings.map(formatError);
 
   it('fails when a status is renamed without a migration, at the flow file with the migration to write', () => {
     const findings = lintCopy('renamed', patched(RENAME_PENDING));
@@ -181,4 +184,26 @@ describe('migrating a stored record', () => {
     expect(affects(change, at('completed'))).toBe(false);
     expect(affects(change, at('pending'), ['calculatorApplication'])).toBe(false);
   });
+});
+
+describe('npm run defs:publish', () => {
+  const publish = (dir: string) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/defsPublish.ts'), '--root', dir], { cwd: root, encoding: 'utf8' });
+
+  it('refuses while a removal has no migration, then publishes the renamed status once one maps it', () => {
+    const dir = writeCopy('publish', patched(RENAME_PENDING));
+    const refused = publish(dir);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/status 'pending' of flow 'applicationReview' is gone[\s\S]*not published/);
+    expect(readFileSync(join(dir, SNAPSHOT), 'utf8')).toBe(base[SNAPSHOT]);
+
+    mkdirSync(dirname(join(dir, MIGRATION)), { recursive: true });
+    writeFileSync(join(dir, MIGRATION), migrationText);
+    const done = publish(dir);
+    expect(done.stderr).toBe('');
+    expect(done.status).toBe(0);
+    const snapshot = JSON.parse(readFileSync(join(dir, SNAPSHOT), 'utf8'));
+    expect(snapshot.flows.applicationReview.status.values).toEqual(['open', 'completed']);
+    expect(snapshot.version).toBe(definitionVersion(readDefinitions(dir), SNAPSHOT));
+    expect(lintDir(dir).findings.filter((f) => f.file !== 'fleetform.yaml').map(formatError)).toEqual([]);
+  }, 60_000);
 });
