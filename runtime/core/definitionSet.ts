@@ -1,6 +1,7 @@
 /** The loaded definition set and merged layers (see `schemas/meta/config.json`, `layer.json`). */
 import type { DefinitionError, FlowDef, FormatDef, LayerDef, SourceLocation } from './types';
 import type { MappingDef } from './load/mappings';
+import type { MigrationDef, PublishedSnapshot } from './versions/types';
 
 /** A JSON Schema (draft-07) object as read from `schemas/`. */
 export type JsonSchema = Record<string, unknown>;
@@ -36,6 +37,18 @@ export interface ConfigDef {
   settingsSchema?: string;
   /** Record root -> schema id describing it, so `var: record.<root>.*` paths are checked, e.g. `{ scoreboard: scoreboard }`. */
   recordSchemas?: Record<string, string>;
+  /** Published definitions: the snapshot lint compares against and the migrations that map what changed (`versions/`). */
+  versions?: VersionsConfig;
+}
+
+/** Where a definition set keeps its published snapshot and its definition migrations. */
+export interface VersionsConfig {
+  /** The snapshot file `defs:publish` writes, e.g. `definitions.lock.json` (left out of the content hash). */
+  snapshot: string;
+  /** Folder of the migration files (`*.yaml`), applied in file-name order, e.g. `migrations/`. */
+  migrations: string;
+  /** Flow file path prefixes left out of the snapshot (flows no stored record follows), e.g. `flows/_examples/`. */
+  exclude?: string[];
 }
 
 /** Names the code registers from outside the runtime; definitions may only reference these. */
@@ -78,6 +91,10 @@ export interface DefinitionSet {
   sources: SourceMaps;
   /** Mappings (fragments/*.yaml, `mapping:`) by name: expanded where flows use them, kept for lint. */
   mappings?: Record<string, { file: string; pointer: string; mapping: MappingDef }>;
+  /** The published snapshot (config `versions.snapshot`), when the config names one and it exists. */
+  published?: PublishedSnapshot;
+  /** Definition migrations by file (config `versions.migrations`), in file-name order. */
+  migrations?: Record<string, MigrationDef>;
 }
 
 /** Where a merged value came from. */

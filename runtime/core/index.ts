@@ -15,3 +15,4 @@ export * from './lint';
 export * from './query';
 export * from './functions';
 export * from './html';
+export * from './versions';

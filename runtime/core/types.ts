@@ -15,6 +15,7 @@ import type { FlowLayoutDef, LoadDef, StateDef, StepLayoutDef } from './page';
 export type * from './blocks';
 export type * from './page';
 export type * from './definitionSet';
+export type * from './versions/types';
 
 /** A JSON-logic expression (json-logic-js plus the documented added operations). */
 export type Logic = unknown;

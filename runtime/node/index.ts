@@ -1,4 +1,5 @@
 export { readDefinitions } from './readDefinitions';
+export { definitionVersion } from './definitionVersion';
 export { loadDefinitionsFromDir } from './loadFromDisk';
 export { cachePolicy, graphqlOperations, graphqlShapes, loadSdl, sdlTexts, operationDocument } from './graphqlSdl';
 export { lintDir, type LintDirResult } from './lintDir';

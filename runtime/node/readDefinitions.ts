@@ -23,10 +23,12 @@ function configuredRoots(root: string): string[] {
   const path = join(root, CONFIG_FILE);
   if (!existsSync(path)) return [];
   try {
-    const config = parse(readFileSync(path, 'utf8')) as { layers?: { file?: unknown }[]; manifest?: unknown; settingsSchema?: unknown } | null;
+    const config = parse(readFileSync(path, 'utf8')) as { layers?: { file?: unknown }[]; manifest?: unknown; settingsSchema?: unknown; versions?: { snapshot?: unknown; migrations?: unknown } } | null;
     const roots = (config?.layers ?? []).map((layer) => String(layer.file ?? '').split('/')[0]).filter((p) => p && !p.includes('{'));
     if (typeof config?.manifest === 'string') roots.push(config.manifest);
     if (typeof config?.settingsSchema === 'string') roots.push(config.settingsSchema);
+    if (typeof config?.versions?.snapshot === 'string') roots.push(config.versions.snapshot);
+    if (typeof config?.versions?.migrations === 'string') roots.push(config.versions.migrations.replace(/\/$/, ''));
     return roots;
   } catch {
     return []; // the loader reports the syntax error with its position
@@ -35,7 +37,8 @@ function configuredRoots(root: string): string[] {
 
 /**
  * Read a definitions folder into `relative path -> text`: the config, `flows/`, `fragments/`, `schemas/`, the
- * folders its layer patterns name (e.g. `markets/`, `tenants/`) and the extension manifest.
+ * folders its layer patterns name (e.g. `markets/`, `tenants/`), the extension manifest, the published
+ * snapshot and the migrations folder (config `versions`).
  * @example const { defs, errors } = loadDefinitions(readDefinitions(process.cwd()));
  */
 export function readDefinitions(root: string): Record<string, string> {

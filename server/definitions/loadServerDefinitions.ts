@@ -1,9 +1,8 @@
 /** Loads the definitions once at start through runtime/core and keeps resolved layers per selection. */
-import { createHash } from 'node:crypto';
 import { loadDefinitions } from '../../runtime/core/load';
 import { resolveLayers } from '../../runtime/core/layers';
 import type { DefinitionError, DefinitionSet, ResolvedLayers } from '../../runtime/core/types';
-import { readDefinitions } from '../../runtime/node';
+import { definitionVersion, readDefinitions } from '../../runtime/node';
 import { createLogic, type LogicInstance, type LogicOptions } from '../../runtime/core/logic';
 import { extensionFunctions } from '../../extensions/functions';
 
@@ -15,7 +14,7 @@ export interface ServerDefinitions {
   errors: DefinitionError[];
   /** The logic operations and functions of this definition set (its own instance: sets never share operations). */
   logic: LogicInstance;
-  /** Content hash of every definition file; stored on each new application. */
+  /** Content hash of every definition file but the published snapshot; stored on each application (brought to it when read). */
   version: string;
   /** Layers merged for a selection (e.g. `{ region: 'au', brand: 'acme-au' }`), cached. */
   layers(selection: Record<string, string>): ResolvedLayers;
@@ -33,9 +32,7 @@ export interface ServerDefinitions {
  */
 export function definitionsFromFiles(files: Record<string, string>, logic: LogicOptions = { functions: extensionFunctions }): ServerDefinitions {
   const { defs, errors } = loadDefinitions(files);
-  const hash = createHash('sha256');
-  for (const name of Object.keys(files).sort()) hash.update(name).update('\0').update(files[name]).update('\0');
-  const version = hash.digest('hex').slice(0, 16);
+  const version = definitionVersion(files, defs.config.versions?.snapshot);
   const cache = new Map<string, ResolvedLayers>();
   const layers = (selection: Record<string, string>) => {
     const key = JSON.stringify(Object.entries(selection).sort());

@@ -12,3 +12,4 @@ export { rolesIn } from './rolesIn';
 export { resolveRecordPath, type RecordPath } from './recordPath';
 export { completionsFor, requestedCompletions, completionsReadBy, assertComplete, isPresent, type DeclaredCompletion } from './completion';
 export { sameValue } from './sameValue';
+export { upgradeApplication, migrateAction, type CurrentDefinitions } from './upgrade';

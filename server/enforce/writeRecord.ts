@@ -8,6 +8,7 @@ import { decideWrite, type Decision, type WriteRequest } from './decide';
 import { getPath } from '../../runtime/core/source/pointer';
 import { refuse, type EnforceError } from './errors';
 import { membershipOf, readSnapshot, type AppSnapshot, type Caller } from './snapshot';
+import { upgradeApplication } from './upgrade';
 
 /** What enforcement needs from the server. */
 export interface EnforceDeps {
@@ -17,6 +18,8 @@ export interface EnforceDeps {
   logic: LogicInstance;
   /** Layers merged for a selection (cached by the caller). */
   layers(selection: Record<string, string>): ResolvedLayers;
+  /** The definitions' content hash: an application read under another is migrated first (`upgradeApplication`). */
+  version?: string;
 }
 
 /** One write as a resolver asks for it. */
@@ -68,7 +71,8 @@ export async function memberSnapshot(db: Kysely<Database>, applicationId: string
 export async function writeRecord(deps: EnforceDeps, call: WriteCall): Promise<WriteResult> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const fresh = attempt === 1 && call.snapshot?.id === call.applicationId && membershipOf(call.snapshot, call.caller);
-    const app = fresh && call.snapshot ? call.snapshot : await memberSnapshot(deps.db, call.applicationId, call.caller);
+    const read = fresh && call.snapshot ? call.snapshot : await memberSnapshot(deps.db, call.applicationId, call.caller);
+    const app = deps.version ? await upgradeApplication(deps.db, { defs: deps.defs, version: deps.version }, read) : read;
     if (call.expectedVersion != null && app.version !== call.expectedVersion) {
       throw refuse('STALE_VERSION', `application changed since version ${call.expectedVersion} (now ${app.version}): reload and retry`, { expectedVersion: call.expectedVersion, currentVersion: app.version });
     }

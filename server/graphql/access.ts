@@ -11,7 +11,7 @@
 import type { GraphQLFieldResolver, GraphQLSchema } from 'graphql';
 import type { ServerContext } from '../context';
 import type { SessionUser } from '../auth';
-import { readMemberSnapshot, rolesIn, type AppSnapshot } from '../enforce';
+import { readMemberSnapshot, rolesIn, upgradeApplication, type AppSnapshot } from '../enforce';
 import { apiError, userFacing } from './apiErrors';
 
 /** Access kinds a resolver can declare. */
@@ -65,7 +65,9 @@ function takeActiveApplication(ctx: ServerContext, applicationId: string | null 
 export async function memberAccess(ctx: ServerContext, applicationId: string | null | undefined): Promise<MemberAccess> {
   const user = requireUser(ctx);
   const taken = takeActiveApplication(ctx, applicationId);
-  const app = taken !== undefined ? taken : await readMemberSnapshot(ctx.db, user.id, applicationId);
+  const read = taken !== undefined ? taken : await readMemberSnapshot(ctx.db, user.id, applicationId);
+  // Written under other definitions: their migrations are applied (and stored) before anything reads it.
+  const app = read && (await upgradeApplication(ctx.db, ctx.definitions, read));
   if (!app && applicationId != null) throw apiError('FORBIDDEN', 'no application with this id is yours', { applicationId });
   if (!app) throw apiError('NOT_FOUND', 'you have no active application', { messageKey: 'api.error.noApplication' });
   return { user, app, roles: rolesIn(ctx.definitions.defs, ctx.definitions.logic, app, user) };

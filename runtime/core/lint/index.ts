@@ -9,3 +9,4 @@ export { checkLayerKeys } from './checkLayerKeys';
 export { checkFormFields } from './checkFormFields';
 export { checkThenChains, thenChainProblems, type ThenProblem } from './checkThenChains';
 export { servedCombinations } from './checkSettings';
+export { checkVersions } from './checkVersions';

@@ -13,6 +13,7 @@ import { checkMappings } from './checkMappings';
 import { checkBindings, type GraphqlShapes } from './checkBindings';
 import { checkLayerIds, checkSettings, servedCombinations } from './checkSettings';
 import { checkSchemaPatches, checkSchemas } from './checkSchemas';
+import { checkVersions } from './checkVersions';
 
 /** Options of {@link lintDefinitions}. */
 export interface LintOptions extends KnownNames {
@@ -33,7 +34,8 @@ export interface LintResult {
  * operations, formats, logic operations), unreachable steps, `var` paths, message keys per layer
  * combination, placeholders nothing fills (settings no layer sets, names a block does not supply), nested layer
  * names, form field names (uiSchema keys, overrides, rules), `then` chains (cycles, unhandled events), mapping
- * fields against the schemas or page state of both sides.
+ * fields against the schemas or page state of both sides, published steps, statuses and record fields
+ * removed or renamed without a migration (`checkVersions`).
  * @example const { findings } = lintDefinitions(defs, { operations: ['saveItem'] });
  */
 export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}): LintResult {
@@ -58,6 +60,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkSchemas(defs, selections),
     ...checkSchemaPatches(defs),
     ...checkBindings(defs, options.graphql),
+    ...checkVersions(defs),
   ];
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   // One finding per place and problem (a YAML alias or a fragment repeats the same expression).

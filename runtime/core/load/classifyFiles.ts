@@ -1,7 +1,7 @@
 import type { ConfigDef } from '../types';
 
 /** What a definition file is, decided by its path and the config's layer patterns. */
-export type FileKind = 'config' | 'layer' | 'flow' | 'fragment' | 'schema' | 'uiSchema' | 'meta' | 'manifest' | 'settingsSchema' | 'other';
+export type FileKind = 'config' | 'layer' | 'flow' | 'fragment' | 'schema' | 'uiSchema' | 'meta' | 'manifest' | 'settingsSchema' | 'snapshot' | 'migration' | 'other';
 
 /** The config file's path inside a definition set. */
 export const CONFIG_FILE = 'fleetform.yaml';
@@ -24,6 +24,8 @@ export function classifyFile(path: string, config: ConfigDef | undefined): FileK
   if (path === CONFIG_FILE) return 'config';
   if (config?.manifest && path === config.manifest) return 'manifest';
   if (config?.settingsSchema && path === config.settingsSchema) return 'settingsSchema';
+  if (config?.versions && path === config.versions.snapshot) return 'snapshot';
+  if (config?.versions && path.startsWith(config.versions.migrations.replace(/\/?$/, '/')) && /\.ya?ml$/.test(path)) return 'migration';
   if (config?.layers.some((layer) => patternRegex(layer.file).test(path))) return 'layer';
   if (path.startsWith(META_DIR)) return path.endsWith('.json') ? 'meta' : 'other';
   if (path.startsWith('schemas/') && path.endsWith('.ui.json')) return 'uiSchema';
@@ -48,4 +50,6 @@ export const META_FOR: Partial<Record<FileKind, string>> = {
   uiSchema: 'uiSchema.json',
   manifest: 'manifest.json',
   settingsSchema: 'formSchema.json',
+  snapshot: 'snapshot.json',
+  migration: 'migration.json',
 };

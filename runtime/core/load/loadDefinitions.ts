@@ -1,4 +1,4 @@
-import type { ConfigDef, DefinitionError, DefinitionSet, ExtensionManifest, FlowDef, JsonSchema, LayerDef } from '../types';
+import type { ConfigDef, DefinitionError, DefinitionSet, ExtensionManifest, FlowDef, JsonSchema, LayerDef, MigrationDef, PublishedSnapshot } from '../types';
 import { errorAt, parseSource } from '../source';
 import { CONFIG_FILE, META_DIR, META_FOR, classifyFile, schemaIdOf, type FileKind } from './classifyFiles';
 import { BLOCK, compileMetaSchemas, metaErrors, type MetaValidators } from './metaValidate';
@@ -107,6 +107,12 @@ function place(defs: DefinitionSet, errors: DefinitionError[], file: string, kin
       return;
     case 'settingsSchema':
       defs.settingsSchema = value as JsonSchema;
+      return;
+    case 'snapshot':
+      defs.published = value as unknown as PublishedSnapshot;
+      return;
+    case 'migration':
+      (defs.migrations ??= {})[file] = value as MigrationDef;
       return;
     default:
       return;

@@ -1,6 +1,7 @@
 import type { DefinitionSet } from '../types';
 
-/** The definition set without source positions: what a browser bundle needs (provenance then has no line numbers). */
+/** The definition set without source positions, snapshot and migrations: what a browser bundle needs (provenance then has no line numbers). */
 export function forBrowser(defs: DefinitionSet): DefinitionSet {
-  return { ...defs, sources: {} };
+  const { published: _published, migrations: _migrations, ...rest } = defs;
+  return { ...rest, sources: {} };
 }

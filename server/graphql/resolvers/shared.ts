@@ -3,7 +3,7 @@ import type { ServerContext } from '../../context';
 import type { AppSnapshot, EnforceDeps, WriteResult } from '../../enforce';
 
 /** Enforcement dependencies from the request context. */
-export const depsOf = (ctx: ServerContext): EnforceDeps => ({ db: ctx.db, defs: ctx.definitions.defs, logic: ctx.definitions.logic, layers: (s) => ctx.definitions.layers(s) });
+export const depsOf = (ctx: ServerContext): EnforceDeps => ({ db: ctx.db, defs: ctx.definitions.defs, logic: ctx.definitions.logic, layers: (s) => ctx.definitions.layers(s), version: ctx.definitions.version });
 
 const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 

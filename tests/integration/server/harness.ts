@@ -131,13 +131,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Start an app over a fresh seeded database (`log`: the server's logger, default silent below error). */
-export async function startServer(kind: 'pglite' | 'postgres', options: AppOptions & { config?: Partial<ServerConfig>; log?: Logger } = {}): Promise<TestServer> {
+/** Start an app over a fresh seeded database (`log`: the server's logger, default silent below error; `definitions`: the set served, default the project's). */
+export async function startServer(kind: 'pglite' | 'postgres', options: AppOptions & { config?: Partial<ServerConfig>; log?: Logger; definitions?: ServerDefinitions } = {}): Promise<TestServer> {
   const { database, cleanup } = await openTestDatabase(kind);
   const dataDir = mkdtempSync(join(tmpdir(), 'ff-server-data-'));
-  const { config: configOverrides, log, ...appOptions } = options;
+  const { config: configOverrides, log, definitions: served, ...appOptions } = options;
   const config = testConfig(dataDir, configOverrides);
-  const services = servicesFor(config, database, definitions(), log ?? silent);
+  // The database is seeded under the project's definitions; `definitions` serves others (e.g. changed ones).
+  const services = servicesFor(config, database, served ?? definitions(), log ?? silent);
   const app = await createApp(services, { serveStatic: false, ...appOptions });
   const request = (path: string, init: RequestInit & { host?: string } = {}) => {
     const headers = new Headers(init.headers);
