@@ -9,9 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { next, stepStatuses } from '../../../runtime/core/flow';
+import { next, recordProgress, stepStatuses } from '../../../runtime/core/flow';
+import type { NextResult } from '../../../runtime/core/flow/flowTypes';
 import { getPath, setPath } from '../../../runtime/core/source/pointer';
 import type { FlowDef, LogicContext } from '../../../runtime/core/types';
+import { loadSdl, operationDocument } from '../../../runtime/node';
 import { createSession } from '../../../server/auth';
 import { loadServerDefinitions } from '../../../server/definitions';
 import { writeRecord } from '../../../server/enforce';
@@ -48,6 +50,10 @@ const CORE_USERS = { primary: 'user-primary', secondary: 'user-secondary', other
 
 /** A flow with a status field is a status machine, enforced by the server; the others are client-side (page events). */
 const isStatusFlow = (flow: FlowDef) => flow.status !== undefined;
+/** A status flow's page event (a home's button): no status of its own; the server sees only the calls it makes. */
+const isPageEvent = (flow: FlowDef, t: TransitionAt) => isStatusFlow(flow) && t.transition.status === undefined && t.transition.by !== 'server';
+/** The transitions the server sees: a status flow's, less the page events that call nothing. */
+const onServer = (flow: FlowDef, t: TransitionAt) => isStatusFlow(flow) && (!isPageEvent(flow, t) || (t.transition.effects ?? []).some((e) => 'call' in e));
 
 /** Pair each transition with its fixture entry; list the transitions with none (as ready-to-paste entries) and stale entries. */
 function pair(flowId: string) {
@@ -71,18 +77,28 @@ function startOf(flow: FlowDef, t: TransitionAt, c: PathCase): { step: string; f
   return { step, from: c.from ?? stepStatuses(flow.steps[step])[0] };
 }
 
-/** Run one case through the core and check the written outcome. */
-function runCore(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, selection: { region: string; brand: string }, failing: boolean): void {
+/**
+ * One case through the core machine: the page's context (as the browser builds it: a status flow's `progress`
+ * from the record's status) with the given user ids; `patch` (the HTTP run's application id) over the case's.
+ */
+function runNext(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, selection: { region: string; brand: string }, failing: boolean, users: Record<string, string>, patch?: Ctx) {
   const role = c.as ?? file.as;
-  const raw = fillUsers(contextOf(file, c, selection.region, failing), CORE_USERS) as Ctx;
+  const raw = fillUsers(merge(contextOf(file, c, selection.region, failing), patch), users) as Ctx;
   const { step, from } = startOf(flow, t, c);
   const { event, ...rest } = raw;
   const context: LogicContext = { settings: server.layers(selection).settings, ...rest };
-  if (isStatusFlow(flow) && role) context.user = { id: CORE_USERS[role as keyof typeof CORE_USERS] ?? role, member: role === 'primary' || role === 'secondary' ? role : null, ...(rest.user as object) };
+  if (isStatusFlow(flow) && role) context.user = { id: users[role] ?? role, member: role === 'primary' || role === 'secondary' ? role : null, ...(rest.user as object) };
   if (flow.status && from !== undefined) context.record = setPath(context.record ?? {}, flow.status.field, from);
+  if (flow.status && rest.progress === undefined) context.progress = recordProgress(flow, context.record);
   const state = from === undefined ? { step } : { step, status: from };
-  const by = t.transition.by === 'server' ? 'server' : 'client';
-  const result = next(flow, state, { type: t.event, ...(event === undefined ? {} : { payload: event as Record<string, unknown> }) }, context, { logic, by });
+  const by: 'client' | 'server' = t.transition.by === 'server' ? 'server' : 'client';
+  const result: NextResult = next(flow, state, { type: t.event, ...(event === undefined ? {} : { payload: event as Record<string, unknown> }) }, context, { logic, by });
+  return { result, step, state, context, by };
+}
+
+/** Run one case through the core and check the written outcome. */
+function runCore(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, selection: { region: string; brand: string }, failing: boolean): void {
+  const { result, step, state, context, by } = runNext(flow, file, t, c, selection, failing, CORE_USERS);
   const outcome: Outcome = failing ? c.fail!.expect : c.expect;
   const where = `${flow.id} ${t.id} (${failing ? 'guard failing' : 'guard holding'}, ${label(selection)})`;
   if (typeof outcome === 'string') {
@@ -100,9 +116,11 @@ function runCore(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, se
   for (const [path, value] of Object.entries(outcome.sets ?? {})) {
     expect(result.effects, `${where}: sets ${path}`).toContainEqual({ kind: 'set', path, value });
   }
-  if (outcome.navigate !== undefined) expect(result.effects, `${where}: navigates`).toContainEqual(expect.objectContaining({ kind: 'go', to: outcome.navigate }));
+  if (outcome.navigate === null) expect(result.effects.filter((e) => e.kind === 'go' || e.kind === 'navigate'), `${where}: stays`).toEqual([]);
+  else if (outcome.navigate !== undefined) expect(result.effects, `${where}: navigates`).toContainEqual(expect.objectContaining({ kind: 'go', to: outcome.navigate }));
   if (outcome.calls) expect(result.effects.flatMap((e) => (e.kind === 'call' ? [e.operation] : [])), `${where}: calls`).toEqual(outcome.calls);
   for (const effect of outcome.effects ?? []) expect(result.effects, `${where}: effects`).toContainEqual(expect.objectContaining(effect));
+  expect(result.transition?.then, `${where}: then`).toBe(outcome.then);
   if (by === 'server' && !failing) {
     // The same event from a client is refused (the server answers the fixture's `client` code to a status request).
     const asClient = next(flow, state, { type: t.event }, context, { logic, by: 'client' });
@@ -115,7 +133,7 @@ function runCore(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, se
 
 describe.each(flowIds)('flow %s', (flowId) => {
   const { flow, all, file, missing, stale } = pair(flowId);
-  coverage.add(flow, all, isStatusFlow(flow));
+  coverage.add(flow, all, all.filter((t) => onServer(flow, t)));
 
   it('has a path fixture for every transition', () => {
     const where = `tests/fixtures/paths/${flowId}.yaml`;
@@ -146,6 +164,7 @@ const answerOf = (a: Answer, field: string): string => (a.errors?.length ? Strin
 
 describe('server enforcement over HTTP (PGlite)', () => {
   let h: Harness;
+  const sdl = loadSdl(join(root, defs.config?.graphql ?? 'server/graphql'));
   /** Per brand: the host it serves, the fixture users and their session cookies. */
   const brands: Record<string, { host: string; ids: Record<string, string>; cookies: Record<string, string> }> = {};
   const statusFlows = flowIds.filter((id) => isStatusFlow(defs.flows[id]));
@@ -223,9 +242,44 @@ describe('server enforcement over HTTP (PGlite)', () => {
     }
   }
 
+  /** A GraphQL operation a `call` effect names (its document generated from the SDL, as the bundle's), as `role`. */
+  async function send(selection: { brand: string }, role: string, operation: string, variables: Record<string, unknown>): Promise<string> {
+    const query = operationDocument(sdl!, operation);
+    expect(query, `no GraphQL operation '${operation}' in the SDL`).toBeDefined();
+    const b = brands[selection.brand];
+    const res = await h.app.fetch(`http://${b.host}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', host: b.host, cookie: `ff_session=${b.cookies[role]}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    return answerOf((await res.json()) as Answer, operation);
+  }
+
+  /**
+   * A page event of a status flow: the core decides on the stored application (as its page would) and each call
+   * it returns is sent as the fixture's role; every answer is the case's `server` (default ok), and the record
+   * then holds the `record.` paths its `sets` name (the page's own copy agrees with the server's).
+   */
+  async function runPageEvent(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, selection: { region: string; brand: string }, failing: boolean, where: string): Promise<void> {
+    const role = (c.as ?? file.as)!;
+    const appId = await newApplication(flow, file, t, c, selection, failing);
+    const before = await stored(appId);
+    const { result } = runNext(flow, file, t, c, selection, failing, brands[selection.brand].ids, { params: { applicationId: appId }, record: { applicationId: appId } });
+    const outcome = failing ? c.fail!.expect : c.expect;
+    const calls = result.effects.flatMap((e) => (e.kind === 'call' ? [e] : []));
+    const expected = (failing ? c.fail!.server : c.server) ?? 'ok';
+    for (const call of calls) expect(await send(selection, role, call.operation, call.variables), `${where}: ${call.operation}`).toBe(expected);
+    const after = await stored(appId);
+    if (calls.length === 0) expect(after.record, `${where}: nothing sent, nothing stored`).toEqual(before.record);
+    for (const [path, value] of Object.entries(typeof outcome === 'object' ? (outcome.sets ?? {}) : {})) {
+      if (path.startsWith('record.')) expect(getPath(after.record, path.slice('record.'.length)), `${where}: the server stored ${path}`).toEqual(value);
+    }
+  }
+
   async function runServer(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, selection: { region: string; brand: string }, failing: boolean): Promise<void> {
     const role = (c.as ?? file.as)!;
     const where = `${flow.id} ${t.id} over HTTP (${failing ? 'guard failing' : 'guard holding'}, ${label(selection)}, as ${role})`;
+    if (isPageEvent(flow, t)) return runPageEvent(flow, file, t, c, selection, failing, where);
     expect(typeof c.expect === 'object' && c.expect.status, `${where}: expect.status (the status requested)`).toBeTruthy();
     const to = (c.expect as { status: string }).status;
     const appId = await newApplication(flow, file, t, c, selection, failing);
@@ -253,7 +307,7 @@ describe('server enforcement over HTTP (PGlite)', () => {
 
   describe.each(statusFlows)('flow %s', (flowId) => {
     const { flow, all, file } = pair(flowId);
-    const present = all.filter((t) => file?.transitions[t.id]);
+    const present = all.filter((t) => file?.transitions[t.id] && onServer(flow, t));
     it.runIf(present.length > 0).each(present.map((t) => [t.id, t] as const))('server: %s', async (_, t) => {
       const c = file.transitions[t.id];
       expect(flowsFor(defs, file.applicationType!).map((f) => f.id), `the server governs ${file.applicationType} applications by these flows`).toContain(flowId);

@@ -23,12 +23,14 @@ export type Outcome =
       alternative?: number;
       /** `set` effects on the record or state, by path: the core returns them, the server stores the `record.` ones. */
       sets?: Record<string, unknown>;
-      /** Client flows: the path a `navigate` effect goes to. */
-      navigate?: string;
+      /** Client flows: the path a `navigate` effect goes to (`null`: the page stays, no navigation at all). */
+      navigate?: string | null;
       /** Client flows: GraphQL operations called, in order. */
       calls?: string[];
       /** Any other effects, each matched by the members it lists (e.g. `{ kind: effect, name: logout }`). */
       effects?: Record<string, unknown>[];
+      /** The event the executor raises next, once the effects ran (the transition's `then`). */
+      then?: string;
     };
 
 /** One fixture entry. */
@@ -43,7 +45,10 @@ export interface PathCase {
   context?: Ctx;
   /** What taking it yields. */
   expect: Outcome;
-  /** Status flows: the HTTP answer to the request (`ok`, `unchanged`, or a refusal code; default `ok`). */
+  /**
+   * Status flows: the HTTP answer to the request (`ok`, `unchanged`, or a refusal code; default `ok`); for a page
+   * event (a transition without `status`), the answer to each call it makes.
+   */
   server?: string;
   /** `by: server` transitions: the HTTP answer when a client asks for it instead. */
   client?: string;
