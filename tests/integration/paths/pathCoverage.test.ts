@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { next, recordProgress, stepStatuses } from '../../../runtime/core/flow';
+import { deriveRoles, next, recordProgress, stepStatuses } from '../../../runtime/core/flow';
 import type { NextResult } from '../../../runtime/core/flow/flowTypes';
 import { getPath, setPath } from '../../../runtime/core/source/pointer';
 import type { FlowDef, LogicContext } from '../../../runtime/core/types';
@@ -101,6 +101,9 @@ function runCore(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, se
   const { result, step, state, context, by } = runNext(flow, file, t, c, selection, failing, CORE_USERS);
   const outcome: Outcome = failing ? c.fail!.expect : c.expect;
   const where = `${flow.id} ${t.id} (${failing ? 'guard failing' : 'guard holding'}, ${label(selection)})`;
+  // A step chosen by `when` among those sharing its route: the case's context must be one that shows it.
+  const when = flow.steps[step]?.when;
+  if (when !== undefined) expect(logic.holds(when, { ...context, roles: deriveRoles(flow, context, logic) }), `${where}: the step's 'when' does not hold in this context`).toBe(true);
   if (typeof outcome === 'string') {
     expect(result.transition, `${where}: expected ${outcome}, but a transition was taken`).toBeUndefined();
     expect(result.errors[0]?.kind, where).toBe(CORE_REFUSAL[outcome] ?? outcome);
