@@ -41,15 +41,15 @@ export function brandDocumentRoute(brands: BrandRegistry, layers: (selection: Re
     }
     return hit;
   };
-  return ({ request, endResponse, fetchAPI }) => {
+  return ({ request, fetchAPI }) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return endResponse(new fetchAPI.Response(null, { status: 405, headers: { allow: 'GET, HEAD' } }));
+      return new fetchAPI.Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
     }
     const encoded = encodedOf(brands.forHost(request.headers.get('host')));
     const headers: Record<string, string> = { etag: encoded.etag, 'cache-control': 'no-cache', vary: 'Host, Accept-Encoding' };
     const match = request.headers.get('if-none-match');
     if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === encoded.etag.slice(2))) {
-      return endResponse(new fetchAPI.Response(null, { status: 304, headers }));
+      return new fetchAPI.Response(null, { status: 304, headers });
     }
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
     let body = encoded.identity;
@@ -58,6 +58,6 @@ export function brandDocumentRoute(brands: BrandRegistry, layers: (selection: Re
     if (coding !== 'identity') headers['content-encoding'] = coding;
     headers['content-type'] = 'application/json; charset=utf-8';
     headers['content-length'] = String(body.byteLength);
-    endResponse(new fetchAPI.Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers }));
+    return new fetchAPI.Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
   };
 }
