@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-import { route, type OnRequestPayload, type Route } from '../plugins/route';
+import { route, type Route, type RouteRequest } from '../plugins/route';
 import { readCookie, sessionIdHash, setSessionIdleSeconds } from './sessions';
 
 /** The shortest idle time the control accepts (the browser's warning is half of it). */
@@ -16,18 +16,18 @@ export const MIN_DEMO_IDLE_SECONDS = 4;
 
 /** The route (the app registers it in demo mode outside production only). */
 export function devSessionIdle(db: Kysely<Database>, cookieName: string): Route {
-  const json = ({ fetchAPI }: OnRequestPayload, status: number, body: unknown) =>
+  const json = ({ fetchAPI }: RouteRequest, status: number, body: unknown) =>
     fetchAPI.Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
   return route('dev session idle', (path) => path === '/dev/session-idle', async (hook) => {
-    if (hook.request.method !== 'POST') return hook.endResponse(json(hook, 405, { error: 'POST {"idleSeconds": n | null}' }));
+    if (hook.request.method !== 'POST') return json(hook, 405, { error: 'POST {"idleSeconds": n | null}' });
     const body = (await hook.request.json().catch(() => undefined)) as { idleSeconds?: unknown } | undefined;
     const seconds = body?.idleSeconds;
     if (seconds !== null && !(Number.isInteger(seconds) && (seconds as number) >= MIN_DEMO_IDLE_SECONDS)) {
-      return hook.endResponse(json(hook, 400, { error: `idleSeconds must be an integer of at least ${MIN_DEMO_IDLE_SECONDS}, or null` }));
+      return json(hook, 400, { error: `idleSeconds must be an integer of at least ${MIN_DEMO_IDLE_SECONDS}, or null` });
     }
     const raw = readCookie(hook.request.headers.get('cookie'), cookieName);
     const idHash = raw ? sessionIdHash(raw) : null;
-    if (!idHash || !(await setSessionIdleSeconds(db, idHash, seconds as number | null))) return hook.endResponse(json(hook, 404, { error: 'no session: sign in first' }));
-    hook.endResponse(json(hook, 200, { idleSeconds: seconds }));
+    if (!idHash || !(await setSessionIdleSeconds(db, idHash, seconds as number | null))) return json(hook, 404, { error: 'no session: sign in first' });
+    return json(hook, 200, { idleSeconds: seconds });
   });
 }

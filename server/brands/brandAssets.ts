@@ -16,14 +16,14 @@ const TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/
 export function brandAssets(dir: string): Route {
   const root = resolve(dir);
   const cache = new Map<string, Uint8Array<ArrayBuffer>>();
-  return route('brand assets', (path) => path.startsWith(BRAND_ASSETS_PATH), ({ request, url, endResponse, fetchAPI }) => {
-    const notFound = () => endResponse(new fetchAPI.Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } }));
-    if (request.method !== 'GET' && request.method !== 'HEAD') return endResponse(new fetchAPI.Response(null, { status: 405, headers: { allow: 'GET, HEAD' } }));
+  return route('brand assets', (path) => path.startsWith(BRAND_ASSETS_PATH), ({ request, url, fetchAPI }) => {
+    const notFound = () => new fetchAPI.Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    if (request.method !== 'GET' && request.method !== 'HEAD') return new fetchAPI.Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
     let path: string;
     try {
       path = decodeURIComponent(url.pathname.slice(BRAND_ASSETS_PATH.length));
     } catch {
-      return endResponse(new fetchAPI.Response(null, { status: 400 }));
+      return new fetchAPI.Response(null, { status: 400 });
     }
     const type = TYPES[extname(path).toLowerCase()];
     const file = resolve(join(root, path));
@@ -37,6 +37,6 @@ export function brandAssets(dir: string): Route {
     // An SVG is a document: it may show itself, nothing else (no scripts, no external loads).
     const headers: Record<string, string> = { 'content-type': type, 'content-length': String(body.byteLength), 'cache-control': 'public, max-age=3600', 'x-content-type-options': 'nosniff' };
     if (type === 'image/svg+xml') headers['content-security-policy'] = "default-src 'none'; style-src 'unsafe-inline'";
-    endResponse(new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status: 200, headers }));
+    return new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
   });
 }

@@ -28,20 +28,20 @@ export function brandDocumentRoute(brands: BrandRegistry, layers: (selection: Re
     if (!hit) cache.set(brand.id, (hit = encodedBody(new TextEncoder().encode(JSON.stringify(brandDocument(brand, layers))))));
     return hit;
   };
-  return ({ request, endResponse, fetchAPI }) => {
+  return ({ request, fetchAPI }) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return endResponse(new fetchAPI.Response(null, { status: 405, headers: { allow: 'GET, HEAD' } }));
+      return new fetchAPI.Response(null, { status: 405, headers: { allow: 'GET, HEAD' } });
     }
     const encoded = encodedOf(brands.forHost(request.headers.get('host')));
     const headers: Record<string, string> = { etag: encoded.etag, 'cache-control': 'no-cache', vary: 'Host, Accept-Encoding' };
     if (etagMatches(request.headers.get('if-none-match'), encoded.etag)) {
-      return endResponse(new fetchAPI.Response(null, { status: 304, headers }));
+      return new fetchAPI.Response(null, { status: 304, headers });
     }
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
     const body = encoded.bytes(coding);
     if (coding !== 'identity') headers['content-encoding'] = coding;
     headers['content-type'] = 'application/json; charset=utf-8';
     headers['content-length'] = String(body.byteLength);
-    endResponse(new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status: 200, headers }));
+    return new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
   };
 }

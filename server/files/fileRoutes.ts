@@ -1,7 +1,7 @@
 /** Serves the signed URLs of the local-disk provider: PUT uploads (inspected before they are stored) and GET downloads. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-import { route, type OnRequestPayload, type Route } from '../plugins/route';
+import { route, type Route, type RouteRequest } from '../plugins/route';
 import { MAX_FILE_BYTES } from './contentType';
 import { contentDisposition } from './contentDisposition';
 import { FileRefused, type FileRefusalCode } from './fileRefused';
@@ -42,9 +42,8 @@ export function fileRoutes(deps: { db: Kysely<Database>; storage: StorageProvide
   const maxBytes = deps.maxBytes ?? MAX_FILE_BYTES;
   return route('files', (path) => path.startsWith(FILES_PREFIX), handle);
 
-  async function handle({ request, url, endResponse, fetchAPI }: OnRequestPayload): Promise<void> {
-    const answer = (status: number, code: string) =>
-      endResponse(fetchAPI.Response.json({ error: code }, { status, headers: { 'cache-control': 'no-store' } }));
+  async function handle({ request, url, fetchAPI }: RouteRequest): Promise<Response> {
+    const answer = (status: number, code: string) => fetchAPI.Response.json({ error: code }, { status, headers: { 'cache-control': 'no-store' } });
     const key = url.pathname.slice(FILES_PREFIX.length);
     const method = request.method === 'PUT' ? 'PUT' : request.method === 'GET' || request.method === 'HEAD' ? 'GET' : null;
     if (!method) return answer(405, 'method_not_allowed');
@@ -59,18 +58,16 @@ export function fileRoutes(deps: { db: Kysely<Database>; storage: StorageProvide
       if (row.status !== 'uploaded') return answer(404, 'not_uploaded');
       const bytes = await deps.storage.get(key);
       if (!bytes) return answer(404, 'not_found');
-      return endResponse(
-        new fetchAPI.Response(request.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), {
-          status: 200,
-          headers: {
-            'content-type': row.mime_type,
-            'content-length': String(bytes.byteLength),
-            'content-disposition': contentDisposition(row.file_name),
-            'cache-control': 'private, no-store',
-            'x-content-type-options': 'nosniff',
-          },
-        }),
-      );
+      return new fetchAPI.Response(request.method === 'HEAD' ? null : (bytes as Uint8Array<ArrayBuffer>), {
+        status: 200,
+        headers: {
+          'content-type': row.mime_type,
+          'content-length': String(bytes.byteLength),
+          'content-disposition': contentDisposition(row.file_name),
+          'cache-control': 'private, no-store',
+          'x-content-type-options': 'nosniff',
+        },
+      });
     }
 
     if (row.status === 'uploaded') return answer(409, 'already_uploaded');
@@ -81,7 +78,7 @@ export function fileRoutes(deps: { db: Kysely<Database>; storage: StorageProvide
     try {
       const { accepted } = await acceptUpload(deps.db, deps.storage, row, bytes);
       if (!accepted) return answer(409, 'already_uploaded');
-      return endResponse(fetchAPI.Response.json({ ok: true, uuid: row.id }, { status: 200 }));
+      return fetchAPI.Response.json({ ok: true, uuid: row.id }, { status: 200 });
     } catch (e) {
       if (e instanceof FileRefused && UPLOAD_STATUS[e.code]) return answer(UPLOAD_STATUS[e.code] as number, e.code.toLowerCase());
       throw e;

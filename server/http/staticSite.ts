@@ -73,25 +73,25 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Ro
     return hit;
   };
   // GraphQL's own path passes by at the cost of one comparison; the rest is checked once decoded (below).
-  return route('static site', (path) => path !== RESERVED[0], ({ request, url, endResponse, fetchAPI }) => {
+  return route('static site', (path) => path !== RESERVED[0], ({ request, url, fetchAPI }) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     let path: string;
     try {
       path = decodeURIComponent(url.pathname);
     } catch {
       // Malformed percent-encoding: a 400 (the router gives a bodiless 4xx its JSON refusal).
-      return endResponse(new fetchAPI.Response(null, { status: 400 }));
+      return new fetchAPI.Response(null, { status: 400 });
     }
     if (RESERVED.some((r) => path === r || path.startsWith(r.endsWith('/') ? r : `${r}/`))) return;
     const file = resolve(join(root, path));
-    if (file !== root && !file.startsWith(root + sep)) return endResponse(new fetchAPI.Response('Not found', { status: 404 }));
+    if (file !== root && !file.startsWith(root + sep)) return new fetchAPI.Response('Not found', { status: 404 });
     const isFile = existsSync(file) && statSync(file).isFile();
     const index = join(root, 'index.html');
-    if (!isFile && extname(path) !== '') return endResponse(new fetchAPI.Response('Not found', { status: 404 }));
+    if (!isFile && extname(path) !== '') return new fetchAPI.Response('Not found', { status: 404 });
     const target = isFile ? file : index;
-    if (!existsSync(target)) return endResponse(new fetchAPI.Response('The front end is not built: run npm run build.', { status: 503 }));
+    if (!existsSync(target)) return new fetchAPI.Response('The front end is not built: run npm run build.', { status: 503 });
     const served = read(target);
-    if (target === index && options.page) return endResponse(renderedPage(served, options.page, request, fetchAPI));
+    if (target === index && options.page) return renderedPage(served, options.page, request, fetchAPI);
     const coding = negotiateEncoding(request.headers.get('accept-encoding'), served.codings);
     const body = served.variants[coding] as Uint8Array<ArrayBuffer>;
     const immutable = target.includes(`${sep}assets${sep}`);
@@ -99,7 +99,7 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Ro
     const cacheControl = immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
     const vary: Record<string, string> = served.negotiated ? { vary: 'Accept-Encoding' } : {};
     if (!immutable && etagMatches(request.headers.get('if-none-match'), served.etag)) {
-      return endResponse(new fetchAPI.Response(null, { status: 304, headers: { etag: served.etag, 'cache-control': cacheControl, ...vary } }));
+      return new fetchAPI.Response(null, { status: 304, headers: { etag: served.etag, 'cache-control': cacheControl, ...vary } });
     }
     const headers: Record<string, string> = {
       'content-type': served.type,
@@ -110,7 +110,7 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Ro
       ...vary,
     };
     if (coding !== 'identity') headers['content-encoding'] = coding;
-    endResponse(new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status: 200, headers }));
+    return new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
   });
 }
 

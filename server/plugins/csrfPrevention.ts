@@ -8,7 +8,7 @@
  * CORS response headers are granted only to the configured origins ({@link corsOptions}).
  */
 import type { YogaServerOptions } from 'graphql-yoga';
-import { route, type OnRequestPayload, type Route } from './route';
+import { route, type Route, type RouteRequest } from './route';
 
 const JSON_TYPES = ['application/json', 'application/graphql-response+json'];
 
@@ -29,14 +29,12 @@ export const CSRF_TEXT_KEYS: Readonly<Record<keyof CsrfTexts, string>> = {
   contentType: 'api.error.csrf.contentType',
 };
 
-/** End the request with a 403 and the refusal's text (module level: no closure per request on the hot path). */
-function refusal(hook: OnRequestPayload, message: string): void {
-  hook.endResponse(
-    new hook.fetchAPI.Response(JSON.stringify({ errors: [{ message, extensions: { code: 'CSRF_REFUSED' } }] }), {
-      status: 403,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
+/** The 403 with the refusal's text (module level: no closure per request on the hot path). */
+function refusal(hook: RouteRequest, message: string): Response {
+  return new hook.fetchAPI.Response(JSON.stringify({ errors: [{ message, extensions: { code: 'CSRF_REFUSED' } }] }), {
+    status: 403,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** The media type of a Content-Type value, lower-cased, without parameters (`application/json` itself costs nothing). */
@@ -64,11 +62,11 @@ export function csrfPrevention(options: { endpoint: string; granted: readonly st
   const grantedOrigins = new Set(options.granted);
   return route('csrf', (path) => path === endpoint, check);
 
-  function check(hook: OnRequestPayload): void {
+  function check(hook: RouteRequest): Response | undefined {
     const { request, url } = hook;
     const method = request.method;
     // Preflights are answered by the CORS plugin, which grants only the configured origins.
-    if (method === 'OPTIONS') return;
+    if (method === 'OPTIONS') return undefined;
     const origin = request.headers.get('origin');
     const isGranted = origin !== null && grantedOrigins.has(origin);
     if (origin !== null && !isGranted) {
@@ -78,8 +76,9 @@ export function csrfPrevention(options: { endpoint: string; granted: readonly st
     }
     const site = request.headers.get('sec-fetch-site');
     if (!isGranted && site !== null && site !== 'same-origin' && site !== 'none') return refusal(hook, texts.site);
-    if (method === 'GET' || method === 'HEAD') return;
+    if (method === 'GET' || method === 'HEAD') return undefined;
     if (!JSON_TYPES.includes(mediaType(request.headers.get('content-type')))) return refusal(hook, texts.contentType);
+    return undefined;
   }
 }
 

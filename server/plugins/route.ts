@@ -5,21 +5,28 @@
  * them, not one plugin each: every onRequest hook costs whatwg-node a payload object and its closures
  * on every request, GraphQL's included (bench:graphql measured the difference; see bench/README.md).
  *
- * A route whose path matches either answers (`endResponse`) or returns without answering, which passes
- * the request on to the next matching route and then to GraphQL. A route that throws (or rejects) is
- * logged and answered a 500 with the masked JSON body, never the stack (whatwg-node's own answer would
- * carry it).
+ * A route whose path matches either answers by returning (or resolving to) a Response, or returns
+ * nothing, which passes the request on to the next matching route and then to GraphQL. The router
+ * ends the request with the answer itself: a route never touches the hook's `endResponse` (storing a
+ * closure of its own there, one per request, made V8 pretenure whatwg-node's per-request objects, so
+ * every request's objects survived into the old generation: bench/README.md). A route that throws (or
+ * rejects) is logged and answered a 500 with the masked JSON body, never the stack (whatwg-node's own
+ * answer would carry it).
  * @example
  * const failed = routeFailure(log, unexpectedBody);
- * router([route('liveness', (path) => path === '/healthz', ({ endResponse, fetchAPI }) => endResponse(fetchAPI.Response.json({ status: 'ok' })))], failed);
+ * router([route('liveness', (path) => path === '/healthz', ({ fetchAPI }) => fetchAPI.Response.json({ status: 'ok' }))], failed);
  */
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../log';
 
 /** What whatwg-node hands an onRequest hook. */
 export type OnRequestPayload = Parameters<NonNullable<Plugin['onRequest']>>[0];
-/** A route's work on a request to `path` (as matched): ends the response to answer (may be async), or returns to pass it on. */
-export type RouteHandler = (hook: OnRequestPayload, path: string) => void | Promise<void>;
+/** What a route sees of a request: the hook without `endResponse` (a route answers by returning its response). */
+export type RouteRequest = Omit<OnRequestPayload, 'endResponse'>;
+/** A route's answer: a response, or nothing to pass the request on (either may be a promise's). */
+export type RouteAnswer = Response | void | Promise<Response | void>;
+/** A route's work on a request to `path` (as matched). */
+export type RouteHandler = (hook: RouteRequest, path: string) => RouteAnswer;
 /** Answers a route's failure. */
 export type RouteFailed = (hook: OnRequestPayload, error: unknown) => void;
 
@@ -67,35 +74,21 @@ export function router(routes: readonly Route[], failed: RouteFailed): Plugin {
     for (let i = first; i < routes.length; i++) {
       const current = routes[i];
       if (!current.matches(path)) continue;
-      // Whether the route answered: the hook is this request's own object, so its endResponse is
-      // wrapped in place (a copy made with Object.create cost a new hidden class a request: GC, bench).
-      const answer = hook.endResponse;
-      let answered = false;
-      hook.endResponse = (response) => {
-        answered = true;
-        answer(response);
-      };
-      let result: void | Promise<void>;
+      let answer: RouteAnswer;
       try {
-        result = current.handle(hook, path);
+        answer = current.handle(hook, path);
       } catch (error) {
-        hook.endResponse = answer;
         return failed(hook, error);
       }
-      if (result) {
-        return result.then(
-          () => {
-            hook.endResponse = answer;
-            return answered ? undefined : runFrom(i + 1, hook, path);
-          },
-          (error: unknown) => {
-            hook.endResponse = answer;
-            failed(hook, error);
-          },
-        );
-      }
-      hook.endResponse = answer;
-      if (answered) return;
+      if (answer === undefined) continue;
+      if (!isPromise(answer)) return hook.endResponse(answer);
+      return answer.then(
+        (response) => (response === undefined ? runFrom(i + 1, hook, path) : hook.endResponse(response)),
+        (error: unknown) => failed(hook, error),
+      );
     }
   }
 }
+
+/** Whether a route's answer is still to come (a thenable, as `async` handlers return). */
+const isPromise = (answer: Response | Promise<Response | void>): answer is Promise<Response | void> => typeof (answer as { then?: unknown }).then === 'function';

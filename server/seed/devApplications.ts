@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth';
 import type { ServerServices } from '../context';
-import { route, type OnRequestPayload, type Route } from '../plugins/route';
+import { route, type Route, type RouteRequest } from '../plugins/route';
 import { allScenarios, brandFor, DEMO_PASSWORD, seedScenario } from './seedAll';
 import { statusOrders, type Scenario } from './scenarios';
 
@@ -62,17 +62,17 @@ export function freshScenario(services: ServerServices, body: unknown): { scenar
 export function devApplications(services: ServerServices): Route {
   let passwordHash: Promise<string> | undefined;
   let created = 0;
-  const json = ({ fetchAPI }: OnRequestPayload, status: number, body: unknown) =>
+  const json = ({ fetchAPI }: RouteRequest, status: number, body: unknown) =>
     fetchAPI.Response.json(body, { status, headers: { 'cache-control': 'no-store' } });
-  const create = async (hook: OnRequestPayload): Promise<void> => {
-    if (hook.request.method !== 'POST') return hook.endResponse(json(hook, 405, { error: 'POST a JSON body' }));
+  const create = async (hook: RouteRequest): Promise<Response> => {
+    if (hook.request.method !== 'POST') return json(hook, 405, { error: 'POST a JSON body' });
     const body: unknown = await hook.request.json().catch(() => undefined);
     const fresh = freshScenario(services, body);
-    if ('error' in fresh) return hook.endResponse(json(hook, 400, { error: fresh.error }));
+    if ('error' in fresh) return json(hook, 400, { error: fresh.error });
     const brand = services.brands.byId(fresh.brandId)!;
     passwordHash ??= hashPassword(DEMO_PASSWORD);
     const { applicationId, email } = await seedScenario(services, fresh.scenario, brand, created++, await passwordHash);
-    hook.endResponse(json(hook, 201, { email, password: DEMO_PASSWORD, applicationId, brand: brand.id, region: brand.region, host: brand.hosts[0] ?? 'localhost', origin: brand.publicOrigin }));
+    return json(hook, 201, { email, password: DEMO_PASSWORD, applicationId, brand: brand.id, region: brand.region, host: brand.hosts[0] ?? 'localhost', origin: brand.publicOrigin });
   };
   return route('dev applications', (path) => path === '/dev/applications', create);
 }

@@ -13,7 +13,7 @@ import type { ServerDefinitions } from '../definitions';
 import { readSnapshot, selectionOf } from '../enforce';
 import { contentDisposition } from '../files/contentDisposition';
 import { sign, verify } from '../files/signing';
-import { route, type OnRequestPayload, type Route } from '../plugins/route';
+import { route, type RouteRequest, type Route } from '../plugins/route';
 import { quoteFacts, quotePdf } from './quotePdf';
 
 /** Base path of the quote download. */
@@ -44,8 +44,8 @@ export function quoteDownloadName(setting: unknown, reference: string): string {
 export function quoteDocumentRoute(deps: { db: Kysely<Database>; secret: string; definitions: ServerDefinitions }): Route {
   return route('quote download', (path) => path.startsWith(QUOTE_DOCUMENT_PATH), handle);
 
-  async function handle({ request, url, endResponse, fetchAPI }: OnRequestPayload, path: string): Promise<void> {
-    const answer = (status: number, code: string) => endResponse(fetchAPI.Response.json({ error: code }, { status, headers: { 'cache-control': 'no-store' } }));
+  async function handle({ request, url, fetchAPI }: RouteRequest, path: string): Promise<Response> {
+    const answer = (status: number, code: string) => fetchAPI.Response.json({ error: code }, { status, headers: { 'cache-control': 'no-store' } });
     if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, 'method_not_allowed');
     const applicationId = PATH.exec(path)?.[1];
     if (!applicationId) return answer(404, 'not_found');
@@ -59,17 +59,15 @@ export function quoteDocumentRoute(deps: { db: Kysely<Database>; secret: string;
     const facts = quoteFacts(app.record);
     const pdf = await quotePdf(facts, (key, vars) => deps.definitions.message(key, selection, vars), settings);
     const name = quoteDownloadName(getPath(settings, 'quoteSigning.downloadFileName'), facts.reference);
-    return endResponse(
-      new fetchAPI.Response(request.method === 'HEAD' ? null : (pdf.bytes as Uint8Array<ArrayBuffer>), {
-        status: 200,
-        headers: {
-          'content-type': 'application/pdf',
-          'content-length': String(pdf.bytes.byteLength),
-          'content-disposition': contentDisposition(name),
-          'cache-control': 'private, no-store',
-          'x-content-type-options': 'nosniff',
-        },
-      }),
-    );
+    return new fetchAPI.Response(request.method === 'HEAD' ? null : (pdf.bytes as Uint8Array<ArrayBuffer>), {
+      status: 200,
+      headers: {
+        'content-type': 'application/pdf',
+        'content-length': String(pdf.bytes.byteLength),
+        'content-disposition': contentDisposition(name),
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    });
   }
 }

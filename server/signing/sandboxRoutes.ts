@@ -12,7 +12,7 @@
  */
 import { ENVELOPE_STATES, RETURN_EVENTS, withEvent, type EnvelopeState } from './eSignatureProvider';
 import { SANDBOX_SIGNING_PATH, type RecipientAction, type SandboxEnvelope, type SandboxStore } from './sandboxESignature';
-import { route, type OnRequestPayload, type Route } from '../plugins/route';
+import { route, type Route, type RouteRequest } from '../plugins/route';
 
 /** A catalogue text for the request's brand. */
 export type PageText = (request: Request, key: string, vars?: Record<string, string>) => string;
@@ -39,39 +39,39 @@ function eventFor(envelope: SandboxEnvelope, email: string): string | undefined 
 
 /** The sandbox's routes; `demoControls` adds the `/dev/esign/` controls. */
 export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls: boolean): Route[] {
-  const html = ({ fetchAPI }: OnRequestPayload, status: number, body: string) =>
+  const html = ({ fetchAPI }: RouteRequest, status: number, body: string) =>
     new fetchAPI.Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...noStore() } });
   const page = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>` +
     '<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1.5rem;margin-right:.5rem}</style>' +
     `</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
 
-  const signingPage = async (hook: OnRequestPayload, path: string): Promise<void> => {
+  const signingPage = async (hook: RouteRequest, path: string): Promise<Response> => {
     const [, envelopeId, token, documentIndex] = PAGE.exec(path) ?? [];
     const { request } = hook;
     const t = (key: string, vars?: Record<string, string>) => text(request, key, vars);
     const envelope = envelopeId ? await store.read(envelopeId) : null;
     const recipient = envelope && token ? store.recipientOf(envelope, token) : null;
-    const notFound = () => hook.endResponse(html(hook, 404, page(t('esignSandbox.title'), `<p>${esc(t('esignSandbox.notFound'))}</p>`)));
+    const notFound = () => html(hook, 404, page(t('esignSandbox.title'), `<p>${esc(t('esignSandbox.notFound'))}</p>`));
     if (!envelope || !recipient) return notFound();
     if (documentIndex !== undefined) {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return hook.endResponse(html(hook, 405, ''));
+      if (request.method !== 'GET' && request.method !== 'HEAD') return html(hook, 405, '');
       const doc = (await store.documents(envelope.id))[Number(documentIndex)];
       if (!doc) return notFound();
       const name = doc.name.replace(/[^\w.-]/g, '_');
-      return hook.endResponse(new hook.fetchAPI.Response(new Uint8Array(doc.bytes), { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${name}"`, ...noStore() } }));
+      return new hook.fetchAPI.Response(new Uint8Array(doc.bytes), { headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${name}"`, ...noStore() } });
     }
     if (request.method === 'POST') {
       const body = await request.text();
       const action = body.length <= MAX_FORM_BYTES ? new URLSearchParams(body).get('action') : null;
-      if (action !== 'sign' && action !== 'decline') return hook.endResponse(html(hook, 400, page(t('esignSandbox.title'), `<p>${esc(t('esignSandbox.badRequest'))}</p>`)));
+      if (action !== 'sign' && action !== 'decline') return html(hook, 400, page(t('esignSandbox.title'), `<p>${esc(t('esignSandbox.badRequest'))}</p>`));
       const after = (await store.act(envelope.id, recipient.email, action)) ?? envelope;
       const event = eventFor(after, recipient.email);
       // Still awaiting this recipient (a draft envelope): the page again, saying why.
-      if (!event) return hook.endResponse(new hook.fetchAPI.Response(null, { status: 303, headers: { location: path, ...noStore() } }));
-      return hook.endResponse(new hook.fetchAPI.Response(null, { status: 303, headers: { location: withEvent(after.returnUrl, event), ...noStore() } }));
+      if (!event) return new hook.fetchAPI.Response(null, { status: 303, headers: { location: path, ...noStore() } });
+      return new hook.fetchAPI.Response(null, { status: 303, headers: { location: withEvent(after.returnUrl, event), ...noStore() } });
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') return hook.endResponse(html(hook, 405, ''));
+    if (request.method !== 'GET' && request.method !== 'HEAD') return html(hook, 405, '');
     const documents = (await store.documents(envelope.id))
       .map((d, i) => `<li><a href="${esc(`${path}/documents/${i}`)}" target="_blank" rel="noopener">${esc(d.name)}</a></li>`)
       .join('');
@@ -88,11 +88,11 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
     const body =
       `<p>${esc(t('esignSandbox.intro'))}</p><p>${esc(t('esignSandbox.signingAs', { name: recipient.name, email: recipient.email }))}</p>` +
       `<h2>${esc(t('esignSandbox.documents'))}</h2><ul>${documents}</ul>${state}${actions}`;
-    hook.endResponse(html(hook, 200, page(t('esignSandbox.title'), body)));
+    return html(hook, 200, page(t('esignSandbox.title'), body));
   };
 
-  const control = async (hook: OnRequestPayload, path: string): Promise<void> => {
-    const json = (status: number, body: unknown) => hook.endResponse(hook.fetchAPI.Response.json(body, { status, headers: noStore() }));
+  const control = async (hook: RouteRequest, path: string): Promise<Response> => {
+    const json = (status: number, body: unknown) => hook.fetchAPI.Response.json(body, { status, headers: noStore() });
     const envelopeId = CONTROL.exec(path)?.[1];
     const envelope = envelopeId ? await store.read(envelopeId) : null;
     if (!envelope) return json(404, { error: 'no sandbox envelope with this id' });

@@ -1,14 +1,15 @@
 /**
  * server/plugins/route.ts: the routes the server answers before GraphQL run in their list's order from
- * one onRequest hook; a matching route answers or passes the request on (to the next matching route,
- * then to GraphQL), synchronously or not; the path is matched without the query.
+ * one onRequest hook; a matching route answers (returns a response) or passes the request on (returns
+ * nothing: to the next matching route, then to GraphQL), synchronously or not; the path is matched
+ * without the query.
  */
 import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../server/log';
 import { pathOf, route, routeFailure, router, type Route } from '../../../server/plugins/route';
 
-const text = (body: string) => ({ endResponse, fetchAPI }: Parameters<Route['handle']>[0]) => endResponse(new fetchAPI.Response(body));
+const text = (body: string) => ({ fetchAPI }: Parameters<Route['handle']>[0]) => new fetchAPI.Response(body);
 
 function app(routes: Route[]) {
   const lines: string[] = [];
@@ -37,7 +38,7 @@ describe('router', () => {
 
   it('an asynchronous answer ends the request; a route that throws or rejects answers the masked 500 and is logged', async () => {
     const { yoga, get, lines } = app([
-      route('async', (path) => path === '/async', async ({ endResponse, fetchAPI }) => endResponse(new fetchAPI.Response('later'))),
+      route('async', (path) => path === '/async', async ({ fetchAPI }) => new fetchAPI.Response('later')),
       route('sync boom', (path) => path === '/boom', () => { throw new Error('sync secret'); }),
       route('async boom', (path) => path === '/boom-later', async () => { throw new Error('async secret'); }),
       route('after', () => true, text('after')),
