@@ -18,6 +18,8 @@ export interface ImageSettings {
   imageLibrary?: string;
   /** Images that also exist narrower, offered to the browser by `srcset` (vehicleSrcset). */
   srcset?: SrcsetRule[];
+  /** How many cards of a list load their image at once (the first row); the rest lazily. */
+  eager?: number;
 }
 
 /**

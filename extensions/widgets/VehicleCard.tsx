@@ -63,11 +63,12 @@ function Placeholder({ label }: { label: string }) {
  * monthly price (the chosen repayment first) and RRP, a Shortlist toggle or Remove button, and with
  * `enquire` an Enquire button raising `enquireVehicle` with `{ vehicle }` (an enquiry about this vehicle only).
  * Props (a logic template in YAML): vehicle, rate (prices of the chosen term, optional), repayment,
- * shortlisted, canShortlist, enquire, mode ('results' | 'shortlist' | 'compact'), currencyFormat, showGst, images,
- * eager (true for cards in view on arrival: the image loads at once, with high priority; others lazily).
+ * shortlisted, canShortlist, enquire, mode ('results' | 'shortlist' | 'compact'), currencyFormat, showGst, images.
+ * In a list, the first `images.eager` cards (those in view on arrival) load their image at once, with high priority;
+ * the others, and compact thumbnails, when near the viewport.
  * The image states its size (no layout shift) and, where `images.srcset` covers it, its narrower copies.
  */
-export function VehicleCard({ props, t, raise, busy }: BlockWidgetProps) {
+export function VehicleCard({ props, context, t, raise, busy }: BlockWidgetProps) {
   const styles = useStyles();
   const vehicle = (props.vehicle ?? {}) as Row;
   const rate = ((props.rate as Row | null | undefined) ?? vehicle) as Row;
@@ -87,8 +88,9 @@ export function VehicleCard({ props, t, raise, busy }: BlockWidgetProps) {
   const compact = props.mode === 'compact';
   const src = sources[failed];
   const srcSet = src ? vehicleSrcset(src, (props.images ?? {}) as ImageSettings) : undefined;
-  // `eager` (YAML: the first row of a list) loads at once and early; every other image when near the viewport.
-  const eager = props.eager === true;
+  // The card's place in its list (the list block's `index`) against the setting: the first row loads at once.
+  const index = (context as { index?: unknown }).index;
+  const eager = !compact && typeof index === 'number' && index < (((props.images ?? {}) as ImageSettings).eager ?? 0);
   const details = [vehicle.catalogYear, vehicle.vehicleFueltype, vehicle.vehicleTransmissiongroup, vehicle.vehicleDrivetrain].filter((v) => v !== undefined && v !== null && v !== '').join(' · ');
   const shortlisted = props.shortlisted === true;
   const media = (

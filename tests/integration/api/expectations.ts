@@ -47,6 +47,8 @@ export const EXPECTED: Record<string, Row> = {
   // The shortlist lives on calculator applications only.
   updateShortlists: { anonymous: [U, U], primary: [FP, F], secondary: [FP, F], calculator: ['ok', F], other: [FP, F] },
   user: memberRead,
+  // The session's idle clock: null for an anonymous caller, the signed-in user's own otherwise (server/auth/sessionIdle.ts).
+  sessionIdle: open,
   getOrgProfilesByDomain: open,
   industries: signedIn,
   subDivisions: signedIn,

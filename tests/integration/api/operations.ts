@@ -56,6 +56,7 @@ export const OPERATIONS: Record<string, (t: Target) => Request> = {
   }),
   // --- user and organisation (backed) ---
   user: (t) => ({ query: 'query($e: String) { user(email: $e) { id email organisation { orgId } whiteLabel { region } } }', variables: { e: t.email } }),
+  sessionIdle: () => ({ query: '{ sessionIdle { idleSeconds warningSeconds remainingSeconds } }' }),
   getOrgProfilesByDomain: () => ({ query: '{ getOrgProfilesByDomain(domain: "au.localhost") { orgId region whiteLabel { domains } } }' }),
   // --- reference data (backed) ---
   industries: () => ({ query: '{ industries { docId name } }' }),

@@ -22,6 +22,6 @@ it.each([
   expect(footer.style.backgroundColor).toBe(background);
   expect(footer.style.color).toBe(colour);
   const html = footer.querySelector('[data-block="html"]')!;
-  expect(html.innerHTML).toBe('<p>Footer <a href="https://example.org">link</a></p>');
+  expect(html.innerHTML).toBe('<p>Footer <a href="https://example.org" target="_blank" rel="noopener noreferrer">link</a></p>');
   expect(footer.querySelector('script')).toBeNull();
 });

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 /**
  * The vehicle card's image: stated size (nothing shifts), srcset and sizes from the calculator's
- * `images.srcset` setting, eager with high priority for the first row and lazy after it (the rule the
- * calculator flow gives its result and shortlist lists), async decoding, alt text from the catalogue,
+ * `images.srcset` setting, eager with high priority for the first `images.eager` cards of a list and lazy
+ * after them (compact thumbnails always lazy), async decoding, alt text from the catalogue,
  * and on a load error the next source, then the placeholder.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,6 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createLogic } from '../../../runtime/core';
 import { IMAGE_SIZE, VehicleCard } from '../../../extensions/widgets/VehicleCard';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -25,17 +24,17 @@ const vehicle = { catalogVehicleId: 'CV0000001', vehicleMake: 'TOYOTA', vehicleM
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
-async function card(props: Record<string, unknown>): Promise<HTMLElement> {
+async function card(props: Record<string, unknown>, context: Record<string, unknown> = {}): Promise<HTMLElement> {
   const container = document.createElement('div');
   const root = createRoot(container);
-  await act(async () => root.render(<VehicleCard props={{ vehicle, images, mode: 'results', ...props }} context={{}} t={t} raise={() => {}} write={() => {}} busy={false} />));
+  await act(async () => root.render(<VehicleCard props={{ vehicle, images, mode: 'results', ...props }} context={context} t={t} raise={() => {}} write={() => {}} busy={false} />));
   cleanup = () => act(() => root.unmount());
   return container;
 }
 
 describe('vehicle card image', () => {
   it('states its size, offers both widths with sizes, decodes async, and names the vehicle', async () => {
-    const img = (await card({ eager: true })).querySelector('img')!;
+    const img = (await card({}, { index: 0 })).querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/vehicles/toyota-hilux.jpg');
     expect(img.getAttribute('srcset')).toBe('/vehicles/toyota-hilux.jpg 640w, /vehicles/toyota-hilux-320w.jpg 320w');
     expect(img.getAttribute('sizes')).toBe('(max-width: 767px) 100vw, 20rem');
@@ -45,10 +44,17 @@ describe('vehicle card image', () => {
     expect([img.getAttribute('loading'), img.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
   });
 
-  it('loads lazily unless eager; a compact thumbnail asks for its own small size', async () => {
-    const lazy = (await card({})).querySelector('img')!;
-    expect([lazy.getAttribute('loading'), lazy.getAttribute('fetchpriority')]).toEqual(['lazy', null]);
-    cleanup?.();
+  it('loads the first images.eager cards of a list at once, the rest and compact thumbnails lazily', async () => {
+    expect(images.eager).toBe(3);
+    const loading = async (props: Record<string, unknown>, context: Record<string, unknown>) => {
+      const img = (await card(props, context)).querySelector('img')!;
+      cleanup?.();
+      return [img.getAttribute('loading'), img.getAttribute('fetchpriority')];
+    };
+    expect(await loading({}, { index: 2 })).toEqual(['eager', 'high']);
+    expect(await loading({}, { index: 3 })).toEqual(['lazy', null]);
+    expect(await loading({}, {})).toEqual(['lazy', null]);
+    expect(await loading({ mode: 'compact' }, { index: 0 })).toEqual(['lazy', null]);
     expect((await card({ mode: 'compact' })).querySelector('img')!.getAttribute('sizes')).toBe('5rem');
   });
 
@@ -66,27 +72,17 @@ describe('vehicle card image', () => {
   });
 });
 
-describe('the calculator flow makes the first row eager', () => {
+describe('the calculator flow passes the image settings to every card', () => {
   const flow = readFileSync(resolve(ROOT, 'flows/calculator.yaml'), 'utf8');
   type Card = { widget?: string; props?: Record<string, unknown> };
-  const lists: Record<string, { blocks: Card[] }> = {};
   const cards: Card[] = [];
-  JSON.stringify(parse(flow, { maxAliasCount: -1 }), (_key, value: unknown) => {
-    const block = value as { type?: string; id?: string } & Card;
-    if (block && block.type === 'list' && block.id) lists[block.id] = value as (typeof lists)[string];
-    if (block && block.widget === 'vehicleCard') cards.push(block);
+  JSON.stringify(parse(flow, { maxAliasCount: -1, merge: true }), (_key, value: unknown) => {
+    if ((value as Card | null)?.widget === 'vehicleCard') cards.push(value as Card);
     return value;
   });
-  const logic = createLogic();
 
-  it.each(['results', 'shortlist'])('%s: the first three cards eager, the rest lazy', (id) => {
-    const eager = lists[id].blocks.find((b) => b.widget === 'vehicleCard')?.props?.eager;
-    expect([0, 1, 2, 3, 4, 24].map((index) => logic.evaluate(eager, { index }))).toEqual([true, true, true, false, false, false]);
-  });
-
-  it('leaves the shortlisted thumbnails (in a fold above the results) lazy', () => {
-    const compact = cards.filter((c) => c.props?.mode === 'compact');
-    expect(compact).toHaveLength(1);
-    expect(compact[0].props?.eager).toBeUndefined();
+  it('results, shortlist and the compact thumbnails read settings.calculatorUi.images', () => {
+    expect(cards.map((c) => c.props?.mode).sort()).toEqual(['compact', 'results', 'shortlist']);
+    for (const c of cards) expect(c.props?.images).toEqual({ var: 'settings.calculatorUi.images' });
   });
 });
