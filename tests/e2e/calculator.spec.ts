@@ -582,6 +582,22 @@ async function thumbAt(thumb: ReturnType<Page['getByRole']>, value: number): Pro
   return { x: box.x + side + ((value - min) / (max - min)) * (box.width - 2 * side), y: box.y + box.height / 2 };
 }
 
+/** The scale of the calculator's slider whose lower thumb is `id` (flows/calculator.yaml, written out), its upper thumb's default. */
+function sliderOf(flows: Record<string, unknown>, id: string): { from: number; to: number; step: number; defaultMax: number } {
+  const found: Record<string, unknown>[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (o.type === 'slider' && (o.min as { id?: string } | undefined)?.id === id) found.push(o);
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(flows.calculator);
+  const [slider] = found as { from: number; to: number; step: number; max: { default: number } }[];
+  return { from: slider.from, to: slider.to, step: slider.step, defaultMax: slider.max.default };
+}
+
 /** The RRP and weekly budget sliders of the results filters (002 s5, s9), their thumbs and the fetchRatebook searches sent. */
 function filterSliders(page: Page, scope: ReturnType<Page['locator']>) {
   const sent: Record<string, unknown>[] = [];
@@ -589,11 +605,11 @@ function filterSliders(page: Page, scope: ReturnType<Page['locator']>) {
     const body = request.method() === 'POST' ? request.postDataJSON() as { operationName?: string; variables?: { searchFilters?: Record<string, unknown> } } | null : null;
     if (body?.operationName === 'fetchRatebook' && body.variables?.searchFilters && !body.variables.searchFilters.catalogVehicleId) sent.push(body.variables.searchFilters);
   });
-  const { text, layers } = layersFor(SELECTION.au);
+  const { text, layers, flows } = layersFor(SELECTION.au);
   const thumb = (key: string) => scope.getByRole('slider', { name: text(key), exact: true });
   const query = () => Object.fromEntries([...new URL(page.url()).searchParams].filter(([k]) => /RRP|Budget/.test(k)));
   const state = (t: ReturnType<Page['getByRole']>) => Promise.all(['aria-valuenow', 'aria-valuetext', 'disabled'].map((a) => t.getAttribute(a)));
-  return { sent, text, layers, query, state, minRrp: thumb('calculator.filters.minRrp'), maxRrp: thumb('calculator.filters.maxRrp'),
+  return { sent, text, layers, flows, query, state, minRrp: thumb('calculator.filters.minRrp'), maxRrp: thumb('calculator.filters.maxRrp'),
     minBudget: thumb('calculator.filters.minBudget'), maxBudget: thumb('calculator.filters.maxBudget'),
     update: scope.getByRole('button', { name: text('calculator.filters.update') }), clear: scope.getByRole('button', { name: text('calculator.filters.clear') }) };
 }
@@ -603,7 +619,9 @@ test('calculator: RRP and weekly budget sliders (keys, pointer), excluding each 
   await page.goto(url('au.localhost', '/calculator/results?vehicleBodytype=SUV'));
   await resultsLoaded(page);
   const f = filterSliders(page, page.locator('aside'));
-  const { rrpSlider: rrp, budgetSlider: budget, rrpNoLimit } = (f.layers.settings as { leaseCalculator: Record<string, { from: number; to: number; step: number; defaultMax: number }> & { rrpNoLimit: number } }).leaseCalculator;
+  const { rrpNoLimit } = (f.layers.settings as { leaseCalculator: { rrpNoLimit: number } }).leaseCalculator;
+  const rrp = { ...sliderOf(f.flows, 'minRrp'), to: rrpNoLimit };
+  const budget = sliderOf(f.flows, 'minBudget');
   const { locale, ...currency } = (f.layers.settings as { calculatorUi: { currencyFormat: Record<string, unknown> } }).calculatorUi.currencyFormat;
   const money = (n: number) => new Intl.NumberFormat(String(locale), currency as Intl.NumberFormatOptions).format(n);
   const any = f.text('calculator.filters.any');
