@@ -166,6 +166,12 @@ describe('a range: two bound choices side by side', () => {
     expect(messages("      - { type: slider, to: 5, bind: state.x }").join('\n')).toMatch(/from/);
     expect(messages("      - { type: slider, from: 1, to: 5, bind: state.x, default: 2, step: 1 }")).toEqual([]);
     expect(messages("      - { type: range, appearance: slider, from: 1, to: 5, min: { bind: state.low }, max: { bind: state.high, default: 4 } }")).toEqual([]);
+    // Checked at load: a scale written as numbers that is empty or steps by nothing, an event the step does not handle.
+    expect(messages("      - { type: slider, from: 5, to: 5, step: 0, bind: state.x, event: nowhere }")).toEqual([
+      '/steps/start/blocks/1/event event \'nowhere\' is not handled by step \'start\'',
+      '/steps/start/blocks/1/to slider scale from 5 to 5 is empty',
+      '/steps/start/blocks/1/step slider step 0 is not above 0',
+    ]);
   });
 
   it('the meta-schema refuses a range without both ends, an end without bind or options, and an end member a range end does not take', () => {
