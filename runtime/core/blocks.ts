@@ -20,6 +20,7 @@ export type BlockDef =
   | HtmlBlock
   | StepperBlock
   | RangeBlock
+  | SliderBlock
   | FrameBlock;
 
 /** Fields every block shares. */
@@ -280,18 +281,27 @@ export interface RangeEnd {
   optionValue?: Logic;
   optionLabel?: Logic;
   placeholder?: string;
+  /** `appearance: slider`: the value the thumb shows while `bind` is empty (logic). */
+  default?: Logic;
 }
 
 /**
  * Shorthand: a lower and an upper bound chosen side by side, written out by the loader as a row group of two
- * choices (`min`, `max`, each over the range's choice members) and, with `clearLabel`, a button that empties
- * both (runtime/core/load/shorthands.ts); the runtime never sees it.
+ * choices (`min`, `max`, each over the range's choice members) or, with `appearance: slider`, a column of one
+ * two-thumb slider (`from`, `to`, `step`, `optionLabel` as its `valueLabel`); with `clearLabel`, a button that
+ * empties both (runtime/core/load/shorthands.ts); the runtime never sees it.
  */
 export interface RangeBlock extends BlockBase {
   type: 'range';
   min: RangeEnd;
   max: RangeEnd;
-  appearance?: 'buttons' | 'radio' | 'dropdown';
+  appearance?: 'buttons' | 'radio' | 'dropdown' | 'slider';
+  /** `appearance: slider`: the scale's lowest value (logic). */
+  from?: Logic;
+  /** `appearance: slider`: the scale's highest value (logic). */
+  to?: Logic;
+  /** `appearance: slider`: the distance between two values (logic; default 1). */
+  step?: Logic;
   placeholder?: string;
   options?: { value: unknown; label: string }[];
   optionsFrom?: Logic;
@@ -304,4 +314,47 @@ export interface RangeBlock extends BlockBase {
   excludes?: string[];
   /** Message key of a button shown while either end is set, emptying both. */
   clearLabel?: string;
+}
+
+/** One thumb of a two-thumb slider. */
+export interface SliderEnd {
+  id?: string;
+  /** Message key of the thumb's label. */
+  label?: string;
+  /** State path the thumb reads and writes. */
+  bind: string;
+  /** Logic giving the value the thumb shows while `bind` is empty (default: the scale's end on its side). */
+  default?: Logic;
+}
+
+/**
+ * A slider on a scale `from`..`to` in `step`s: one thumb (`bind`) or two (`min` and `max`, a range whose thumbs
+ * never cross). Each thumb is a native range input (focusable, `role=slider`, arrows, Page Up / Page Down,
+ * Home / End, touch); `valueLabel` gives the text of a value (`item`), shown and read out.
+ */
+export interface SliderBlock extends BlockBase {
+  type: 'slider';
+  /** Message key of the label: the thumb's (one thumb) or a heading above both. */
+  label?: string;
+  /** The scale's lowest value (logic). */
+  from: Logic;
+  /** The scale's highest value (logic). */
+  to: Logic;
+  /** The distance between two values (logic; default 1). */
+  step?: Logic;
+  /** One thumb: the state path it reads and writes. */
+  bind?: string;
+  /** One thumb: logic giving the value shown while `bind` is empty (default `from`). */
+  default?: Logic;
+  /** Two thumbs: the lower one. */
+  min?: SliderEnd;
+  /** Two thumbs: the upper one. */
+  max?: SliderEnd;
+  /** Logic giving the text of a value from `item` (default: the number). */
+  valueLabel?: Logic;
+  /** Message key of the text of a thumb whose path is empty (default: its shown value's text). */
+  placeholder?: string;
+  enabledWhen?: Logic;
+  /** Event raised after a change, with payload `{ value }` (one thumb) or `{ min, max }` (two). */
+  event?: string;
 }

@@ -16,3 +16,4 @@ export * from './query';
 export * from './functions';
 export * from './html';
 export * from './versions';
+export * from './slider';

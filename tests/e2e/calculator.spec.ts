@@ -428,15 +428,17 @@ async function urlCases({ page, url }: { page: Page; url: E2EFixtures['url'] }, 
   await page.waitForURL((u) => !u.searchParams.has('currentPage'));
 
   // pageSize=7 is read as the nearest allowed size, 10, and vehicleMinRRP=60000abc as its leading integer,
-  // 60000: searched, and shown in the Per page and Min RRP selectors and the range.
+  // 60000: searched, and shown in the Per page selector, on the Min RRP slider and in the range.
   sent.length = 0;
   await page.goto(url(host, '/calculator/results?pageSize=7&vehicleMinRRP=60000abc&sortBy=consumer_price'));
   await resultsLoaded(page);
   const { locale, ...currency } = (layers.settings as { calculatorUi: { currencyFormat: Record<string, unknown> } }).calculatorUi.currencyFormat;
   const money = new Intl.NumberFormat(String(locale), currency as Intl.NumberFormatOptions).format(60000);
   const selected = (label: string) => page.locator('main').getByLabel(label).first().evaluate((e) => (e as HTMLSelectElement).selectedOptions[0]?.text);
+  const thumb = page.locator('aside').getByRole('slider', { name: 'Min RRP' });
   const { from, to } = await rangeOf(page);
-  expect([from, to, await cards(page).count(), await selected('Per page'), await selected('Min RRP')], 'range, cards, Per page and Min RRP shown').toEqual([1, 10, 10, '10', money]);
+  expect([from, to, await cards(page).count(), await selected('Per page'), await thumb.getAttribute('aria-valuetext'), await thumb.inputValue()], 'range, cards, Per page and Min RRP shown')
+    .toEqual([1, 10, 10, '10', money, '60000']);
   expect([sent.at(-1)?.pageSize, sent.at(-1)?.vehicleMinRRP], 'page size and minimum RRP searched').toEqual([10, 60000]);
   const rrps = (await cards(page).getByText(/^RRP /).allInnerTexts()).map((s) => Number(s.replace(/[^0-9]/g, '')));
   expect(rrps.length > 0 && rrps.every((n) => n >= 60000), `every RRP at least 60000 (${rrps.join(', ')})`).toEqual(true);
@@ -571,3 +573,130 @@ async function enquiryRules({ page, url }: { page: Page; url: E2EFixtures['url']
 
 test('calculator AU: enquiry Submit by the spec rule, postcode and years trading reported on Submit; introducer with ABN and orgId', ({ page, url }) => enquiryRules({ page, url }, 'au'));
 test('calculator NZ: enquiry Submit by the spec rule, location and years trading reported on Submit; introducer with NZBN and orgId', ({ page, url }) => enquiryRules({ page, url }, 'nz'));
+
+/** Where a slider thumb's centre is for `value` (the thumb travels within half a thumb of each side of its input). */
+async function thumbAt(thumb: ReturnType<Page['getByRole']>, value: number): Promise<{ x: number; y: number }> {
+  const box = (await thumb.boundingBox())!;
+  const [min, max] = [Number(await thumb.getAttribute('min')), Number(await thumb.getAttribute('max'))];
+  const side = box.height / 2;
+  return { x: box.x + side + ((value - min) / (max - min)) * (box.width - 2 * side), y: box.y + box.height / 2 };
+}
+
+/** The scale of the calculator's slider whose lower thumb is `id` (flows/calculator.yaml, written out), its upper thumb's default. */
+function sliderOf(flows: Record<string, unknown>, id: string): { from: number; to: number; step: number; defaultMax: number } {
+  const found: Record<string, unknown>[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (o.type === 'slider' && (o.min as { id?: string } | undefined)?.id === id) found.push(o);
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(flows.calculator);
+  const [slider] = found as { from: number; to: number; step: number; max: { default: number } }[];
+  return { from: slider.from, to: slider.to, step: slider.step, defaultMax: slider.max.default };
+}
+
+/** The RRP and weekly budget sliders of the results filters (002 s5, s9), their thumbs and the fetchRatebook searches sent. */
+function filterSliders(page: Page, scope: ReturnType<Page['locator']>) {
+  const sent: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    const body = request.method() === 'POST' ? request.postDataJSON() as { operationName?: string; variables?: { searchFilters?: Record<string, unknown> } } | null : null;
+    if (body?.operationName === 'fetchRatebook' && body.variables?.searchFilters && !body.variables.searchFilters.catalogVehicleId) sent.push(body.variables.searchFilters);
+  });
+  const { text, layers, flows } = layersFor(SELECTION.au);
+  const thumb = (key: string) => scope.getByRole('slider', { name: text(key), exact: true });
+  const query = () => Object.fromEntries([...new URL(page.url()).searchParams].filter(([k]) => /RRP|Budget/.test(k)));
+  const state = (t: ReturnType<Page['getByRole']>) => Promise.all(['aria-valuenow', 'aria-valuetext', 'disabled'].map((a) => t.getAttribute(a)));
+  return { sent, text, layers, flows, query, state, minRrp: thumb('calculator.filters.minRrp'), maxRrp: thumb('calculator.filters.maxRrp'),
+    minBudget: thumb('calculator.filters.minBudget'), maxBudget: thumb('calculator.filters.maxBudget'),
+    update: scope.getByRole('button', { name: text('calculator.filters.update') }), clear: scope.getByRole('button', { name: text('calculator.filters.clear') }) };
+}
+
+test('calculator: RRP and weekly budget sliders (keys, pointer), excluding each other, Clear, the query string contract (002 s5, s9, 000 s5)', async ({ page, url }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(url('au.localhost', '/calculator/results?vehicleBodytype=SUV'));
+  await resultsLoaded(page);
+  const f = filterSliders(page, page.locator('aside'));
+  const { rrpNoLimit } = (f.layers.settings as { leaseCalculator: { rrpNoLimit: number } }).leaseCalculator;
+  const rrp = { ...sliderOf(f.flows, 'minRrp'), to: rrpNoLimit };
+  const budget = sliderOf(f.flows, 'minBudget');
+  const { locale, ...currency } = (f.layers.settings as { calculatorUi: { currencyFormat: Record<string, unknown> } }).calculatorUi.currencyFormat;
+  const money = (n: number) => new Intl.NumberFormat(String(locale), currency as Intl.NumberFormatOptions).format(n);
+  const any = f.text('calculator.filters.any');
+  await f.minRrp.waitFor();
+  // Unset: the thumbs at the scale's start and the default maximum (002 s9), reading 'Any'; nothing in the query.
+  expect(await Promise.all([f.minRrp, f.maxRrp, f.minBudget, f.maxBudget].map(f.state)), 'unset sliders').toEqual([
+    [String(rrp.from), any, null], [String(rrp.defaultMax), any, null], [String(budget.from), any, null], [String(budget.defaultMax), any, null]]);
+  expect([await f.maxRrp.getAttribute('min'), await f.maxRrp.getAttribute('max'), await f.maxRrp.getAttribute('step')]).toEqual([rrp.from, rrp.to, rrp.step].map(String));
+  await shot(page, 'au-results-sliders-1280');
+
+  // Keys: the maximum RRP one step up is the top, 120000 ('$100,000+', no limit); the budget is disabled meanwhile.
+  await f.maxRrp.focus();
+  await page.keyboard.press('ArrowRight');
+  expect([await f.state(f.minRrp), await f.state(f.maxRrp)], 'both RRP ends set by the first move').toEqual([[String(rrp.from), money(rrp.from), null], [String(rrpNoLimit), `${money(100000)}+`, null]]);
+  expect([await f.minBudget.isDisabled(), await f.maxBudget.isDisabled(), await f.update.isEnabled()], 'budget excluded, Update enabled').toEqual([true, true, true]);
+  await page.screenshot({ path: '/tmp/slider-au-focus-1280.png', clip: (await page.locator('aside').boundingBox())! });
+  // The minimum: Page Up (a tenth of the scale, at least a step), an arrow, End stops at the maximum, Home back.
+  await f.minRrp.focus();
+  for (const key of ['End', 'Home', 'PageUp', 'ArrowRight']) await page.keyboard.press(key);
+  expect(await f.state(f.minRrp)).toEqual(['60000', money(60000), null]);
+  await f.update.click();
+  await until(page, async () => JSON.stringify(f.query()) === JSON.stringify({ vehicleMinRRP: '60000', vehicleMaxRRP: String(rrpNoLimit) }), 'the RRP query');
+  await resultsLoaded(page);
+  // 120000 means no upper limit: left out of the search (000 s5).
+  await until(page, async () => f.sent.at(-1)?.vehicleMinRRP === 60000 && f.sent.at(-1)?.vehicleMaxRRP == null, 'searched from 60000, no upper limit');
+  const rrps = (await cards(page).getByText(/^RRP /).allInnerTexts()).map((s) => Number(s.replace(/[^0-9]/g, '')));
+  expect(rrps.length > 0 && rrps.every((n) => n >= 60000), `every RRP at least 60000 (${rrps.join(', ')})`).toEqual(true);
+
+  // Clear empties both RRP ends: 'Any' again, the budget enabled; a pointer drags the budget's maximum to 400.
+  await f.clear.click();
+  expect([await f.state(f.minRrp), await f.state(f.maxRrp), await f.maxBudget.isDisabled()]).toEqual([[String(rrp.from), any, null], [String(rrp.defaultMax), any, null], false]);
+  const start = await thumbAt(f.maxBudget, budget.defaultMax);
+  const end = await thumbAt(f.maxBudget, 400);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(end.x, end.y, { steps: 8 });
+  await page.mouse.up();
+  expect([await f.state(f.minBudget), await f.state(f.maxBudget), await f.minRrp.isDisabled()], 'budget dragged, RRP excluded').toEqual([[String(budget.from), money(budget.from), null], ['400', money(400), null], true]);
+  // A press on the rail right of the upper thumb moves it there.
+  const rail = await thumbAt(f.maxBudget, 600);
+  await page.mouse.click(rail.x, rail.y);
+  expect(await f.state(f.maxBudget)).toEqual(['600', money(600), null]);
+  await f.update.click();
+  await until(page, async () => JSON.stringify(f.query()) === JSON.stringify({ minBudget: String(budget.from), maxBudget: '600' }), 'the budget query, no RRP');
+  await until(page, async () => f.sent.at(-1)?.minBudget === budget.from && f.sent.at(-1)?.maxBudget === 600 && f.sent.at(-1)?.vehicleMinRRP == null && f.sent.at(-1)?.budgetType === 'weekly', 'searched by weekly budget');
+
+  // A reload reads the query back onto the sliders (000 s5).
+  await page.reload();
+  await resultsLoaded(page);
+  expect([await f.state(f.minBudget), await f.state(f.maxBudget), await f.minRrp.isDisabled()]).toEqual([[String(budget.from), money(budget.from), null], ['600', money(600), null], true]);
+});
+
+test('calculator: the filter sliders on a phone (390 wide): touch drags a thumb in the filters dialog', async ({ newPage, url }) => {
+  const page = await newPage({ width: 390, height: 844 });
+  await page.goto(url('au.localhost', '/calculator/results?vehicleBodytype=SUV'));
+  await resultsLoaded(page);
+  const { text } = layersFor(SELECTION.au);
+  await page.getByRole('button', { name: text('calculator.results.filters'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: text('calculator.results.filters') });
+  const f = filterSliders(page, dialog);
+  await f.maxRrp.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400); // the dialog's fade-in
+  const box = (await f.maxRrp.boundingBox())!;
+  expect(box.width > 250 && box.x >= 0 && box.x + box.width <= 390, `slider fits the phone (${box.x}, ${box.width})`).toEqual(true);
+  // A real touch (Chromium's touch events through CDP): the lower RRP thumb dragged from the start to 60000.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+  const from = await thumbAt(f.minRrp, 20000);
+  const to = await thumbAt(f.minRrp, 60000);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
+  for (let i = 1; i <= 8; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x + ((to.x - from.x) * i) / 8, y: from.y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await until(page, async () => (await f.minRrp.getAttribute('aria-valuenow')) === '60000', 'the lower RRP thumb at 60000 by touch');
+  await page.screenshot({ path: join(SHOTS, 'calculator-au-results-sliders-390.png') });
+  await page.screenshot({ path: '/tmp/slider-au-dialog-390.png' });
+  await f.update.click();
+  await page.waitForURL((u) => u.searchParams.get('vehicleMinRRP') === '60000' && u.searchParams.get('vehicleMaxRRP') === '100000');
+});

@@ -145,6 +145,15 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         logic(block.value, `${pointer}/value`, schemas);
         logic(block.enabledWhen, `${pointer}/enabledWhen`, schemas);
         break;
+      case 'slider':
+        message(block.label, `${pointer}/label`);
+        message(block.placeholder, `${pointer}/placeholder`);
+        message(block.min?.label, `${pointer}/min/label`);
+        message(block.max?.label, `${pointer}/max/label`);
+        for (const key of ['from', 'to', 'step', 'default', 'valueLabel', 'enabledWhen'] as const) logic(block[key], `${pointer}/${key}`, schemas);
+        logic(block.min?.default, `${pointer}/min/default`, schemas);
+        logic(block.max?.default, `${pointer}/max/default`, schemas);
+        break;
       case 'list':
         message(block.empty, `${pointer}/empty`);
         logic(block.items, `${pointer}/items`, schemas);

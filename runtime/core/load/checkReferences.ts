@@ -70,9 +70,15 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
     }
     const events = eventsOf(flow, site.step);
     const [key, raised] = block?.type === 'button' ? ['event', block.event] : block?.type === 'form' ? ['submit', block.submit]
-      : block?.type === 'choice' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
+      : block?.type === 'choice' || block?.type === 'slider' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
     if (typeof raised === 'string' && !events.includes(raised)) {
       at(`${site.pointer}/${key}`, `event '${raised}' is not handled by step '${site.step}'`, events.length ? didYouMean(raised, events) : `add on: { ${raised}: { target: ... } } to the step`);
+    }
+    // A slider's scale written as numbers: from below to, a positive step (logic is checked when it renders).
+    if (block?.type === 'slider') {
+      const { from, to, step } = block;
+      if (typeof from === 'number' && typeof to === 'number' && !(from < to)) at(`${site.pointer}/to`, `slider scale from ${from} to ${to} is empty`, 'give to a value above from');
+      if (step !== undefined && typeof step === 'number' && !(step > 0)) at(`${site.pointer}/step`, `slider step ${step} is not above 0`, 'give step a positive number, e.g. 1');
     }
     // A frame's page raises the events it lists in this step (the notifyParent effect).
     if (block?.type === 'frame') {

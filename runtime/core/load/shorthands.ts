@@ -19,7 +19,7 @@ const conditions = (logic: unknown): unknown[] => (isObject(logic) && Array.isAr
 /**
  * A block with its shorthands written out (the same object when it has none):
  * - a block with `widget: name` and no `type` is a widget block (`type: widget`);
- * - a range (`type: range`) is a row group of its two choices and its Clear button (see rangeGroup);
+ * - a range (`type: range`) is a row group of its two choices (or a column of its two-thumb slider) and its Clear button (see rangeGroup);
  * - `hiddenWhen: X` is `visibleWhen: { '!': X }`;
  * - a form's `submitNeeds: [a, b]` is `submitEnabledWhen: { and: [form.a, form.b, !formErrors.a, !formErrors.b, ...] }`
  *   (each field filled and showing no error; a `submitEnabledWhen` given too is and-ed after them);
@@ -111,6 +111,15 @@ export function blockCopies(block: unknown): unknown[] {
 /** The choice members a range gives both its ends (an end's own members win). */
 const RANGE_SHARED: readonly string[] = ['appearance', 'placeholder', 'options', 'optionsFrom', 'optionValue', 'optionLabel', 'event', 'enabledWhen'];
 
+/** The range members a slider range gives its slider (`optionLabel` as the slider's `valueLabel`). */
+const SLIDER_SHARED: readonly string[] = ['appearance', 'from', 'to', 'step', 'placeholder', 'optionLabel', 'event', 'enabledWhen'];
+
+/** A range's two-thumb slider: its shared members (`optionLabel` renamed `valueLabel`) and the ends as `min`, `max`. */
+function sliderOf(shared: Obj, [min, max]: Obj[]): Obj {
+  const { appearance: _slider, optionLabel, ...members } = shared;
+  return { type: 'slider', ...members, ...(optionLabel === undefined ? {} : { valueLabel: optionLabel }), min, max };
+}
+
 /** Logic true while none of the state paths holds a value: `{ '!': { or: [{ var: a }, { var: b }] } }`. */
 const noneSet = (paths: string[]): unknown => ({ '!': paths.length === 1 ? { var: paths[0] } : { or: paths.map((p) => ({ var: p })) } });
 
@@ -122,18 +131,22 @@ const noneSet = (paths: string[]): unknown => ({ '!': paths.length === 1 ? { var
  * - `excludes: [paths]` disables both ends while any of those state paths is set (and-ed after an `enabledWhen`);
  * - `clearLabel: key` adds a subtle button with that label, shown while either end is set, that writes null to both
  *   ends and raises the range's `event`;
- * - the range's other members (id, visibleWhen, hiddenWhen, otherwise, media, description) stay on the group.
+ * - the range's other members (id, visibleWhen, hiddenWhen, otherwise, media, description) stay on the group;
+ * - `appearance: slider`: a column group of one two-thumb slider instead of the choices (`from`, `to`, `step`,
+ *   `placeholder`, `event`, `enabledWhen` and `optionLabel` as its `valueLabel`; the ends, with their `default`, as
+ *   its `min` and `max`), then the Clear button.
  */
 function rangeGroup(range: Obj): Obj {
   const { type: _range, min, max, excludes, clearLabel, ...rest } = range;
+  const slider = rest.appearance === 'slider';
   const shared: Obj = {};
-  const group: Obj = { type: 'group', variant: 'row' };
-  for (const [key, value] of Object.entries(rest)) (RANGE_SHARED.includes(key) ? shared : group)[key] = value;
+  const group: Obj = { type: 'group', variant: slider ? 'column' : 'row' };
+  for (const [key, value] of Object.entries(rest)) ((slider ? SLIDER_SHARED : RANGE_SHARED).includes(key) ? shared : group)[key] = value;
   const enabled = [...(shared.enabledWhen === undefined ? [] : [shared.enabledWhen]), ...(Array.isArray(excludes) ? [noneSet(excludes.map(String))] : [])];
   delete shared.enabledWhen;
   if (enabled.length) shared.enabledWhen = enabled.length === 1 ? enabled[0] : { and: enabled.flatMap(conditions) };
-  const ends: Obj[] = [min, max].map((end) => ({ type: 'choice', ...shared, ...(isObject(end) ? end : {}) }));
-  const blocks: Obj[] = [...ends];
+  const ends: Obj[] = [min, max].map((end) => (slider ? { ...(isObject(end) ? end : {}) } : { type: 'choice', ...shared, ...(isObject(end) ? end : {}) }));
+  const blocks: Obj[] = slider ? [sliderOf(shared, ends)] : [...ends];
   if (clearLabel !== undefined) {
     const binds = ends.map((end) => String(end.bind));
     const clear: Obj = { type: 'button', label: clearLabel, appearance: 'subtle', set: Object.fromEntries(binds.map((b) => [b, null])) };

@@ -19,9 +19,10 @@ import { TextBlockView } from './TextBlockView';
 import { UnknownBlockView } from './UnknownBlockView';
 import { WidgetBlockView } from './WidgetBlockView';
 
-/** Choices (check boxes, radios, selects) and dialogs load in their own chunks, so pages without them do not pay for them. */
+/** Choices (check boxes, radios, selects), sliders and dialogs load in their own chunks, so pages without them do not pay for them. */
 const ChoiceBlockView = lazyComponent(() => import('./ChoiceBlockView').then((m) => m.ChoiceBlockView));
 const DialogBlockView = lazyComponent(() => import('./DialogBlockView').then((m) => m.DialogBlockView));
+const SliderBlockView = lazyComponent(() => import('./SliderBlockView').then((m) => m.SliderBlockView));
 
 const useStyles = makeStyles({
   // Children keep their natural width (a button is not stretched); forms and lists set 100%.
@@ -38,6 +39,7 @@ function Block({ block }: { block: BlockDef }) {
     case 'widget': return <WidgetBlockView block={block} />;
     case 'group': return <GroupBlockView block={block} />;
     case 'choice': return <ChoiceBlockView block={block} />;
+    case 'slider': return <SliderBlockView block={block} />;
     case 'list': return <ListBlockView block={block} />;
     case 'link': return <LinkBlockView block={block} />;
     case 'image': return <ImageBlockView block={block} />;

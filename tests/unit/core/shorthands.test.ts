@@ -125,6 +125,55 @@ describe('a range: two bound choices side by side', () => {
     );
   });
 
+  it('appearance: slider is a column of one two-thumb slider (optionLabel its valueLabel, the ends with their defaults) and Clear', () => {
+    same(
+      withBlock([
+        '      - type: range',
+        '        id: price',
+        '        appearance: slider',
+        '        from: 10',
+        '        to: { var: settings.top }',
+        '        step: 10',
+        '        placeholder: go',
+        '        optionLabel: { cat: [{ var: item }, x] }',
+        '        event: proceed',
+        '        excludes: [state.size]',
+        '        clearLabel: close',
+        '        min: { id: low, label: go, bind: state.low }',
+        '        max: { id: high, label: title, bind: state.high, default: 30 }',
+      ].join('\n')),
+      withBlock([
+        "      - type: group",
+        "        id: price",
+        "        variant: column",
+        "        blocks:",
+        "          - { type: slider, from: 10, to: { var: settings.top }, step: 10, placeholder: go, event: proceed, valueLabel: { cat: [{ var: item }, x] },",
+        "              enabledWhen: { '!': { var: state.size } }, min: { id: low, label: go, bind: state.low }, max: { id: high, label: title, bind: state.high, default: 30 } }",
+        "          - { type: button, label: close, appearance: subtle, set: { state.low: null, state.high: null }, event: proceed,",
+        "              visibleWhen: { or: [{ var: state.low }, { var: state.high }] } }",
+      ].join('\n')),
+    );
+  });
+
+  it('the meta-schema refuses a slider range without its scale or with options, a scale or default on another range, and a slider with one thumb and two', () => {
+    const messages = (block: string) => load(withBlock(block)).errors.map((e) => `${e.pointer} ${e.message}`);
+    expect(messages("      - { type: range, appearance: slider, from: 1, min: { bind: state.low }, max: { bind: state.high } }")).not.toEqual([]);
+    expect(messages("      - { type: range, appearance: slider, from: 1, to: 5, optionsFrom: [1], min: { bind: state.low }, max: { bind: state.high } }")).not.toEqual([]);
+    expect(messages("      - { type: range, appearance: dropdown, from: 1, to: 5, optionsFrom: [1], min: { bind: state.low }, max: { bind: state.high } }")).not.toEqual([]);
+    expect(messages("      - { type: range, optionsFrom: [1], min: { bind: state.low, default: 1 }, max: { bind: state.high } }")).not.toEqual([]);
+    expect(messages("      - { type: slider, from: 1, to: 5, bind: state.x, min: { bind: state.low }, max: { bind: state.high } }")).not.toEqual([]);
+    expect(messages("      - { type: slider, from: 1, to: 5, min: { bind: state.low } }")).not.toEqual([]);
+    expect(messages("      - { type: slider, to: 5, bind: state.x }").join('\n')).toMatch(/from/);
+    expect(messages("      - { type: slider, from: 1, to: 5, bind: state.x, default: 2, step: 1 }")).toEqual([]);
+    expect(messages("      - { type: range, appearance: slider, from: 1, to: 5, min: { bind: state.low }, max: { bind: state.high, default: 4 } }")).toEqual([]);
+    // Checked at load: a scale written as numbers that is empty or steps by nothing, an event the step does not handle.
+    expect(messages("      - { type: slider, from: 5, to: 5, step: 0, bind: state.x, event: nowhere }")).toEqual([
+      '/steps/start/blocks/1/event event \'nowhere\' is not handled by step \'start\'',
+      '/steps/start/blocks/1/to slider scale from 5 to 5 is empty',
+      '/steps/start/blocks/1/step slider step 0 is not above 0',
+    ]);
+  });
+
   it('the meta-schema refuses a range without both ends, an end without bind or options, and an end member a range end does not take', () => {
     const messages = (block: string) => load(withBlock(block)).errors.map((e) => `${e.pointer} ${e.message}`);
     expect(messages("      - { type: range, min: { bind: state.low }, optionsFrom: [1] }").join('\n')).toMatch(/max/);
