@@ -68,17 +68,20 @@ for (const { host, selection } of [AU, NZ]) {
   });
 }
 
-test('a user with an application who opens /applications goes on to its home', async ({ page, url, login }) => {
-  const { redirectTo } = await login(page, 'primary.approvals.au@demo.example');
+// Fresh applications (POST /dev/applications): a seeded user may be throttled by another spec's failed sign-ins.
+test('a user with an application who opens /applications goes on to its home', async ({ page, url, login, freshApplication }) => {
+  const user = await freshApplication({ region: 'au', role: 'primary', status: 'approvals' });
+  const { redirectTo } = await login(page, user.email, { host: user.host, password: user.password });
   await page.goto(url(AU.host, '/applications'));
-  await page.waitForURL((u) => u.pathname.startsWith(`${redirectTo}/`));
+  await page.waitForURL((u) => u.pathname === redirectTo || u.pathname.startsWith(`${redirectTo}/`));
 });
 
-test('the idle warning shows before the session ends; Stay signed in keeps it; at the end the sign-in page says why', async ({ page, url, login, graphql, shoot }) => {
+test('the idle warning shows before the session ends; Stay signed in keeps it; at the end the sign-in page says why', async ({ page, url, login, graphql, shoot, freshApplication }) => {
   const { text } = layersFor(AU.selection);
-  const { redirectTo } = await login(page, 'primary.approvals.au@demo.example');
+  const user = await freshApplication({ region: 'au', role: 'primary', status: 'approvals' });
+  const { redirectTo } = await login(page, user.email, { host: user.host, password: user.password });
   await page.goto(url(AU.host, redirectTo ?? '/'));
-  await page.waitForURL((u) => u.pathname.startsWith(`${redirectTo}/`));
+  await page.waitForURL((u) => u.pathname === redirectTo || u.pathname.startsWith(`${redirectTo}/`));
   // Demo control: this session only ends after 8 s without a request (the brand's setting is minutes).
   const status = await page.evaluate(() => fetch('/dev/session-idle', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ idleSeconds: 8 }) }).then((r) => r.status));
   expect(status).toBe(200);
