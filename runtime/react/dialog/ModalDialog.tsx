@@ -29,6 +29,37 @@ const useStyles = makeStyles({
 /** What may take focus when the dialog opens (the first in document order wins; `[autofocus]` first). */
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, summary, [tabindex]:not([tabindex="-1"])';
 
+/** The controls of `dialog` that Tab reaches, in order (shown, not disabled, not taken out by `tabindex="-1"`). */
+function tabbables(dialog: HTMLElement): HTMLElement[] {
+  return [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.tabIndex >= 0 && !el.closest('[inert]') && (typeof el.checkVisibility !== 'function' || el.checkVisibility({ visibilityProperty: true })));
+}
+
+/** Whether `a` is the Tab stop of `b`: the element itself, or a radio button of the same group (one stop). */
+function sameStop(a: Element | null, b: HTMLElement): boolean {
+  const radio = (el: Element | null): el is HTMLInputElement => el instanceof HTMLInputElement && el.type === 'radio' && el.name !== '';
+  return a === b || (radio(a) && radio(b) && a.name === b.name);
+}
+
+/**
+ * Tab from the last control goes to the first, Shift+Tab from the first (or the dialog) to the last: the
+ * browser would otherwise let focus leave the page for its own toolbar, since everything behind is inert.
+ */
+function wrapTab(e: KeyboardEvent<HTMLDialogElement>): void {
+  const items = tabbables(e.currentTarget);
+  const active = document.activeElement;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first) {
+    e.preventDefault();
+  } else if (e.shiftKey && (sameStop(active, first) || active === e.currentTarget)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && sameStop(active, last)) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /** Props of {@link ModalDialog}. */
 export interface ModalDialogProps {
   /** The dialog's title (its accessible name, an `h2`). */
@@ -52,7 +83,7 @@ export interface ModalDialogProps {
 /**
  * A modal dialog on the native `<dialog>` element opened with `showModal()`, shown while it is mounted
  * (render it only while open). The browser puts it in the top layer and makes the rest of the page inert
- * (no focus trap of our own, nothing `aria-hidden`); focus moves to its first control (`[autofocus]` first,
+ * (nothing `aria-hidden`); Tab and Shift+Tab wrap around its controls; focus moves to its first control (`[autofocus]` first,
  * else the dialog itself) and returns to the element that had it when the dialog unmounts. Fluent popups
  * inside (drop-down lists, tooltips) are portalled into the dialog, since the page behind is inert.
  * @example
@@ -88,11 +119,15 @@ export function ModalDialog({ title, children, actions, alert = false, onDismiss
     };
   }, []);
 
-  // Escape is handled here, not left to the browser's close request (which an alert could not always refuse).
   const onKeyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== 'Escape' || e.defaultPrevented) return;
-    e.preventDefault();
-    dismiss();
+    if (e.defaultPrevented) return;
+    // Escape is handled here, not left to the browser's close request (which an alert could not always refuse).
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      dismiss();
+    } else if (e.key === 'Tab') {
+      wrapTab(e);
+    }
   };
   // Other close requests (e.g. a phone's back gesture).
   const onCancel = (e: SyntheticEvent<HTMLDialogElement>) => {

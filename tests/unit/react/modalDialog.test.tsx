@@ -12,7 +12,7 @@ import { ModalDialog } from '../../../runtime/react/dialog';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Texts of the test page (not product texts). */
-const TEXT = { open: 'Open', body: 'Body', first: 'First' };
+const TEXT = { open: 'Open', body: 'Body', first: 'First', last: 'Last' };
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
@@ -31,6 +31,7 @@ function mount(alert: boolean) {
           <ModalDialog title="Title" alert={alert} onDismiss={() => { onDismiss(); set(false); }} name="test">
             <p>{TEXT.body}</p>
             <button type="button" id="first">{TEXT.first}</button>
+            <button type="button" id="last">{TEXT.last}</button>
           </ModalDialog>
         ) : null}
       </>
@@ -63,6 +64,20 @@ it('opens modal with focus on its first control, named by its title; Escape dism
   expect(page.onDismiss).toHaveBeenCalledTimes(1);
   expect(page.dialog()).toBeNull();
   expect(document.activeElement?.id).toBe('opener');
+});
+
+it('Tab from the last control goes to the first, Shift+Tab from the first (or the dialog) to the last', () => {
+  const page = mount(false);
+  page.open();
+  const shiftTab = (target: Element) => act(() => { target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: true, bubbles: true, cancelable: true })); });
+  act(() => document.getElementById('last')!.focus());
+  page.key('Tab');
+  expect(document.activeElement?.id).toBe('first');
+  shiftTab(document.activeElement!);
+  expect(document.activeElement?.id).toBe('last');
+  act(() => page.dialog()!.focus());
+  shiftTab(page.dialog()!);
+  expect(document.activeElement?.id).toBe('last');
 });
 
 it('a click on the backdrop (outside the dialog box) dismisses; a click inside does not', () => {
