@@ -2,9 +2,10 @@
  * The idle warning dialog (its own chunk: loaded when the warning first shows, not with the initial JS).
  * Texts: `session.idle.*` of messages/session.yaml; `{seconds}` counts down to the end.
  */
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
+import { Button, DialogActions } from '@fluentui/react-components';
 import { useEffect, useState } from 'react';
 import type { Translate } from '../../runtime/react';
+import { ModalDialog } from '../../runtime/react/dialog';
 
 /** Catalogue keys of the warning. */
 export const IDLE_KEYS = { title: 'session.idle.title', body: 'session.idle.body', stay: 'session.idle.stay', logout: 'session.idle.logout' } as const;
@@ -28,17 +29,18 @@ export function IdleWarning({ deadline, t, settings, onStay, onLogout }: IdleWar
   }, []);
   const vars = { settings, seconds: Math.max(0, Math.ceil((deadline - now) / 1000)) };
   return (
-    <Dialog open modalType="alert">
-      <DialogSurface aria-describedby="idle-session-body">
-        <DialogBody>
-          <DialogTitle>{t(IDLE_KEYS.title, vars)}</DialogTitle>
-          <DialogContent id="idle-session-body">{t(IDLE_KEYS.body, vars)}</DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onStay}>{t(IDLE_KEYS.stay, vars)}</Button>
-            <Button onClick={onLogout}>{t(IDLE_KEYS.logout, vars)}</Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ModalDialog
+      title={t(IDLE_KEYS.title, vars)}
+      alert
+      describedBy="idle-session-body"
+      actions={(
+        <DialogActions>
+          <Button appearance="primary" onClick={onStay}>{t(IDLE_KEYS.stay, vars)}</Button>
+          <Button onClick={onLogout}>{t(IDLE_KEYS.logout, vars)}</Button>
+        </DialogActions>
+      )}
+    >
+      <div id="idle-session-body">{t(IDLE_KEYS.body, vars)}</div>
+    </ModalDialog>
   );
 }

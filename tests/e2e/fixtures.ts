@@ -166,24 +166,14 @@ async function checkA11y(page: Page, findings: Findings): Promise<void> {
   checked.add(key);
   findings.visited.delete(key);
   await settle(page);
-  const axe = new AxeBuilder({ page })
-    // Fluent's focus manager (tabster) puts focusable aria-hidden <i data-tabster-dummy> sentinels around
-    // lists, toolbars and dialogs: they only pass focus on and would confuse a screen reader if not hidden
-    // (a documented false positive: microsoft/tabster#288, fluentui#27517). Only they are left out.
-    .exclude('[data-tabster-dummy]');
-  // At rest: no dialog opening or closing. Between its aria-modal surface and tabster's aria-hidden on the
-  // page behind it there are moments with only one of them, when axe would see a hidden page.
+  const axe = new AxeBuilder({ page });
+  // At rest: no animation running (a spinner's endless one never ends: only finite ones are waited for).
   await page
-    .waitForFunction(() => {
-      const modal = document.querySelector('[aria-modal="true"]') !== null;
-      const behindHidden = document.querySelector('#root[aria-hidden="true"]') !== null;
-      // (a spinner's endless animation never ends: only finite ones are waited for)
-      return modal === behindHidden && document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-    }, undefined, { timeout: 5_000 })
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
     .catch(() => undefined);
-  // With a modal open, the modal is all that is exposed (the rest is aria-hidden with focus trapped): check
-  // it alone; the page behind it is checked on its own visit.
-  if (await page.locator('[aria-modal="true"]').count()) axe.include('[aria-modal="true"]');
+  // With a modal <dialog> open, it is all that is exposed (the browser makes the rest inert): check it
+  // alone; the page behind it is checked on its own visit.
+  if (await page.locator('dialog[open]').count()) axe.include('dialog[open]');
   const { violations } = await axe.analyze();
   for (const v of violations) {
     findings.violations.push(`${page.url()}: ${v.id} (${v.impact}) ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);

@@ -7,9 +7,8 @@ import { useVars } from './useVars';
 /**
  * A button raising a flow event (with its `payload`); with `set`, it first writes those page-state paths
  * (each value logic, read at the click), as a bound choice writes its own. Disabled while `enabledWhen` is false. While an
- * event runs it is `aria-disabled` but stays focusable: the button just clicked keeps focus, and a
- * dialog that opens mid-chain still has a control to focus (a modal whose only focusable element is
- * its surface is left `aria-hidden` by Fluent's focus trap).
+ * event runs it is `aria-disabled` but stays focusable: the button just clicked keeps focus (and a
+ * dialog that opens mid-chain returns focus to it on close).
  */
 export function ButtonBlockView({ block }: { block: ButtonBlock }) {
   const { t, logic } = useRuntime();

@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, DialogActions, makeStyles, tokens } from '@fluentui/react-components';
 import { canTryAgain, type StackedError } from '../../core/chain';
+import { ModalDialog } from '../dialog/ModalDialog';
 import { useRuntime } from '../RuntimeContext';
 
 /** Message keys of the global error dialog (catalogue texts, spec 000 section 8). */
@@ -21,23 +22,19 @@ export function ErrorDialog({ errors, onRetry, onClose }: { errors: StackedError
   const styles = useStyles();
   const retryable = errors.some((e) => e.retry);
   return (
-    <Dialog open onOpenChange={(_, data) => { if (!data.open) onClose(); }}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t(ERROR_DIALOG_KEYS.title, { settings: bundle.settings })}</DialogTitle>
-          <DialogContent>
-            <p className={styles.body}>{t(ERROR_DIALOG_KEYS.body, { settings: bundle.settings })}</p>
-            <ul className={styles.list} data-errors={errors.length}>
-              {errors.map((e) => <li key={e.id}>{e.message || t(ERROR_DIALOG_KEYS.fallback)}</li>)}
-            </ul>
-          </DialogContent>
-          {retryable ? (
-            <DialogActions>
-              <Button appearance="primary" disabled={!canTryAgain(errors)} onClick={onRetry}>{t(ERROR_DIALOG_KEYS.retry)}</Button>
-            </DialogActions>
-          ) : null}
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <ModalDialog
+      title={t(ERROR_DIALOG_KEYS.title, { settings: bundle.settings })}
+      onDismiss={onClose}
+      actions={retryable ? (
+        <DialogActions>
+          <Button appearance="primary" disabled={!canTryAgain(errors)} onClick={onRetry}>{t(ERROR_DIALOG_KEYS.retry)}</Button>
+        </DialogActions>
+      ) : null}
+    >
+      <p className={styles.body}>{t(ERROR_DIALOG_KEYS.body, { settings: bundle.settings })}</p>
+      <ul className={styles.list} data-errors={errors.length}>
+        {errors.map((e) => <li key={e.id}>{e.message || t(ERROR_DIALOG_KEYS.fallback)}</li>)}
+      </ul>
+    </ModalDialog>
   );
 }

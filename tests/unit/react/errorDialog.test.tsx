@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const buttonIn = (root: ParentNode, text: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === text);
-const dialog = () => document.querySelector('[role="dialog"], [role="alertdialog"]');
+const dialog = () => document.querySelector('dialog[open]');
 const listed = () => [...(dialog()?.querySelectorAll('li') ?? [])].map((li) => li.textContent);
 const sent = (email: string) => api.reassignCalls.filter((c) => c.email === email).length;
 
