@@ -21,7 +21,8 @@ export type BlockDef =
   | StepperBlock
   | RangeBlock
   | SliderBlock
-  | FrameBlock;
+  | FrameBlock
+  | InputBlock;
 
 /** Fields every block shares. */
 export interface BlockBase {
@@ -99,6 +100,8 @@ export interface ButtonBlock extends BlockBase {
 export interface ProgressBlock extends BlockBase {
   type: 'progress';
   tracker: string;
+  /** The flow whose tracker (and status) to show (default: the step's own flow), e.g. a screen flow showing its journey's steps. */
+  flow?: string;
   /** Row ids of the tracker to show, in this order (default: every row). */
   rows?: string[];
   /** `list` (default): label and Completed / In Progress / Pending per row; `steps`: numbered steps, those not pending active. */
@@ -136,6 +139,28 @@ export interface FrameBlock extends BlockBase {
   title: string;
   /** Events the framed page may raise in this step. */
   events?: string[];
+}
+
+/**
+ * A one-line text box bound to page state: each keystroke writes `bind`, then raises `event` with `{ value }`
+ * (e.g. a search box whose text a step's debounced `load` reads). The text shows what `bind` holds whenever
+ * the box does not have the focus (an effect that empties the state empties the box).
+ */
+export interface InputBlock extends BlockBase {
+  type: 'input';
+  /** Message key of the label. */
+  label: string;
+  /** State path (`state.x`) the box reads and writes. */
+  bind: string;
+  /** Message key of the placeholder. */
+  placeholder?: string;
+  /** Message key of a hint under the box. */
+  hint?: string;
+  enabledWhen?: Logic;
+  /** Event raised after each change, with payload `{ value }`. */
+  event?: string;
+  /** The HTML `autocomplete` token (default `off`). */
+  autoComplete?: string;
 }
 
 /** A registered custom widget, referenced by name. */

@@ -143,7 +143,7 @@ function assertCompletions(input: DecideInput, context: ReturnType<typeof logicC
   const { defs, app, layers, logic } = input;
   if (!completionsFor(defs, app.type).some(({ def }) => def.flag === path || def.flag.startsWith(`${path}.`))) return;
   const record = setPath(app.record, path, valueAtPath);
-  for (const completion of requestedCompletions(defs, app.type, path, record)) assertComplete(layers, completion, { ...context, record }, logic);
+  for (const completion of requestedCompletions(defs, app.type, path, record)) assertComplete(layers, completion, { ...context, record, settings: layers.settings }, logic);
 }
 
 const REFUSALS: Record<FlowError['kind'], 'TRANSITION_NOT_ALLOWED' | 'PROVIDER_OUTCOME' | 'GUARD_FAILED' | 'INVALID_TRANSITION'> = {
@@ -184,7 +184,7 @@ function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType
     throw refuse(code, why[code], { path, from: stored ?? null, to, flow: flow.id, ...('event' in found.error ? { event: found.error.event } : {}) });
   }
   // The guard held; a completion flag it read counts only while the step it completes is still complete.
-  for (const completion of completionsReadBy(input.defs, app.type, found.transition.guard, app.record)) assertComplete(input.layers, completion, context, input.logic);
+  for (const completion of completionsReadBy(input.defs, app.type, found.transition.guard, app.record)) assertComplete(input.layers, completion, { ...context, settings: input.layers.settings }, input.logic);
   return {
     kind: 'transition',
     flow: flow.id,

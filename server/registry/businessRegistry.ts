@@ -23,13 +23,14 @@ export interface BusinessQuery {
 
 /** One registry row (BusinessInfoRow in reference.graphql; `abn` holds the region's number, as the API names it). */
 export interface BusinessRow {
-  abn: string;
+  /** Null for a business known by name only (an NZ sole trader without an NZBN, spec 001 s3). */
+  abn: string | null;
   name: string;
   status: string;
   stateCode: string | null;
   postCode: string | null;
   entityType: string;
-  registerNumber: string;
+  registerNumber: string | null;
   contactDetail: null;
 }
 
@@ -64,7 +65,8 @@ export function sandboxBusinessRegistry(db: Kysely<Database>): BusinessRegistry 
       const rows = await query.orderBy('name').orderBy('business_number').limit(limit).execute();
       return {
         status: 'ok',
-        rows: rows.map((r) => ({ abn: r.business_number, name: r.name, status: r.status, stateCode: r.state_code, postCode: r.post_code, entityType: r.entity_type, registerNumber: r.business_number, contactDetail: null })),
+        // A business known by name only (an NZ sole trader without an NZBN) has no number: null, as the real registry answers.
+        rows: rows.map((r) => ({ abn: r.business_number || null, name: r.name, status: r.status, stateCode: r.state_code, postCode: r.post_code, entityType: r.entity_type, registerNumber: r.business_number || null, contactDetail: null })),
       };
     },
   };

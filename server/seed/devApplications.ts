@@ -22,7 +22,7 @@ export interface FreshApplicationRequest {
   role: Scenario['role'];
   /** Main status (`scoreboard.status`) for officers; the calculator application's status for `calculator`. */
   status: string;
-  /** Dotted record paths set over the seed's defaults for that status. */
+  /** Dotted record paths set over the seed's defaults for that status (null removes the path). */
   set?: Record<string, unknown>;
 }
 
@@ -52,7 +52,7 @@ export function freshScenario(services: ServerServices, body: unknown): { scenar
       key, brand: region === 'nz' ? 'nz' : 'au', role, status,
       applicationType: like?.applicationType ?? (role === 'calculator' ? 'calculator' : 'vehicle'),
       withSecondary: like?.withSecondary ?? role === 'secondary',
-      set: { ...like?.set, ...b.set },
+      set: { ...like?.set, ...Object.fromEntries(Object.entries(b.set ?? {}).map(([path, value]) => [path, value === null ? undefined : value])) },
       summary: `fresh ${role} officer, ${region.toUpperCase()}, ${status}`,
     },
   };

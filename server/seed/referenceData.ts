@@ -24,19 +24,22 @@ export function nzbnFor(serial: number): string {
 
 interface IndustryDef { name: string; subDivisions: { name: string; subGroups: string[] }[] }
 
-/** Upsert the industry tree (doc ids are slugs; sub group ids are `industry|subdivision|group`). */
+/** Upsert the industry tree (doc ids are slugs; sub division ids are `industry/subdivision`, sub group ids `industry/subdivision/group`: the '/' the spec's client sends as '|'). */
 export async function seedIndustries(db: Kysely<Database>): Promise<void> {
   const tree = parse(readFileSync(join(DATA, 'industries.yaml'), 'utf8')) as IndustryDef[];
+  // Ids an earlier seed wrote with '|' where the real ids have '/'.
+  await db.deleteFrom('sub_groups').where('doc_id', 'like', '%|%').execute();
+  await db.deleteFrom('sub_divisions').where('doc_id', 'like', '%|%').execute();
   for (const ind of tree) {
     const industryId = slug(ind.name);
     await db.insertInto('industries').values({ doc_id: industryId, name: ind.name }).onConflict((oc) => oc.column('doc_id').doUpdateSet({ name: ind.name })).execute();
     for (const sd of ind.subDivisions) {
-      const sdId = `${industryId}|${slug(sd.name)}`;
+      const sdId = `${industryId}/${slug(sd.name)}`;
       await db.insertInto('sub_divisions').values({ doc_id: sdId, industry_id: industryId, name: sd.name }).onConflict((oc) => oc.column('doc_id').doUpdateSet({ name: sd.name })).execute();
       for (const sg of sd.subGroups) {
         await db
           .insertInto('sub_groups')
-          .values({ doc_id: `${sdId}|${slug(sg)}`, industry_id: industryId, sub_division_id: sdId, name: sg })
+          .values({ doc_id: `${sdId}/${slug(sg)}`, industry_id: industryId, sub_division_id: sdId, name: sg })
           .onConflict((oc) => oc.column('doc_id').doUpdateSet({ name: sg }))
           .execute();
       }
@@ -44,7 +47,9 @@ export async function seedIndustries(db: Kysely<Database>): Promise<void> {
   }
 }
 
-interface RegionSample { entityTypes: string[]; states: [string, string][]; names: string[] }
+/** A business the registry knows by name only (no business number: an NZ sole trader without an NZBN, spec 001 s3). */
+interface NameOnly { name: string; entityType: string; state: string; postCode: string }
+interface RegionSample { entityTypes: string[]; states: [string, string][]; names: string[]; withoutNumber?: NameOnly[] }
 
 /** Upsert the business-registry sample; answers the businesses by region for the demo applications. */
 export async function seedBusinesses(db: Kysely<Database>, extra: { region: string; number: string; name: string; entityType: string }[] = []): Promise<void> {
@@ -64,6 +69,11 @@ export async function seedBusinesses(db: Kysely<Database>, extra: { region: stri
       };
     }),
   );
+  // Known by name only: the number is empty (one such row per region: the table keys rows by region and number).
+  for (const [region, s] of Object.entries(data)) {
+    for (const b of s.withoutNumber ?? []) rows.push({ region, business_number: '', name: b.name, entity_type: b.entityType, post_code: b.postCode, state_code: b.state, registered_on: '2015-01-15', status: 'active' });
+  }
   for (const e of extra) rows.push({ region: e.region, business_number: e.number, name: e.name, entity_type: e.entityType, post_code: null as never, state_code: null as never, registered_on: '2010-01-01', status: 'active' });
-  await db.insertInto('businesses').values(rows).onConflict((oc) => oc.columns(['region', 'business_number']).doNothing()).execute();
+  // The entity type follows the sample (an earlier seed used other codes).
+  await db.insertInto('businesses').values(rows).onConflict((oc) => oc.columns(['region', 'business_number']).doUpdateSet((eb) => ({ entity_type: eb.ref('excluded.entity_type') }))).execute();
 }

@@ -57,6 +57,9 @@ const SPEC_ORDERS = {
 
 const lower = (s: string) => s.toLowerCase();
 
+/** Record paths removed for applicant details not started yet: no company confirmed, no Authorised Officer named. */
+export const FRESH_APPLICANT_DETAILS: Record<string, unknown> = { 'scoreboard.primaryApplicant': undefined, 'scoreboard.companyDetails': undefined, 'scoreboard.entityDetails': undefined };
+
 /** Build the scenario list; every status value of every flow appears in at least one record. */
 export function scenarios(defs: DefinitionSet): Scenario[] {
   const orders = statusOrders(defs);
@@ -66,6 +69,7 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
     list.push({ key: `primary.${lower(s)}.au`, brand: 'au', applicationType: 'vehicle', role: 'primary', status: s, set: {}, summary: `primary officer, AU, ${s}, digital signing` });
   }
   list.push(
+    { key: 'primary.applicantdetails.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: FRESH_APPLICANT_DETAILS, summary: 'quote recipient, AU, businessDetails, applicant details not started (company lookup, officers)' },
     { key: 'primary.sign-wet.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, AU, reviewAndSignContract, wet signing' },
     { key: 'primary.sign-combined.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.businessDetails.financeDetails.personalGuarantee': 'yes', 'scoreboard.signingEnabled': true }, summary: 'primary officer, AU, reviewAndSignContract, digital with personal guarantee (combined)' },
     { key: 'primary.quote-created.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: { docusignStatus: 'created', 'scoreboard.docusignStatus': 'created' }, summary: 'primary officer, AU, orderVerification, quote envelope created' },
@@ -78,6 +82,8 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
   list.push(
     { key: 'primary.orderverification.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: {}, summary: 'primary officer, NZ, orderVerification' },
     { key: 'primary.businessdetails.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: {}, summary: 'primary officer, NZ, businessDetails' },
+    // Applicant details from the start (001 s2): no company confirmed, no Authorised Officer named yet.
+    { key: 'primary.applicantdetails.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: FRESH_APPLICANT_DETAILS, summary: 'quote recipient, NZ, businessDetails, applicant details not started (company lookup, officers)' },
     { key: 'primary.sign-wet.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, NZ, reviewAndSignContract, wet signing' },
     { key: 'primary.sign-digital.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: {}, summary: 'primary officer, NZ, reviewAndSignContract, digital signing' },
     { key: 'primary.orderverification.introducer', brand: 'introducer', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, AU introducer brand, orderVerification, wet signing' },

@@ -45,7 +45,8 @@ const DEMO_PHONE: Record<string, string> = { AU: '0412345678', NZ: '0211234567' 
 function person(id: string, key: string, region = 'AU'): DemoPerson {
   const words = key.split(/[.-]/);
   const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-  return { id, firstName: cap(words[0]), lastName: words.slice(1).map(cap).join(''), email: emailOf(key), phone: DEMO_PHONE[region] ?? DEMO_PHONE.AU };
+  // Letters only: names pass the record's name format (a fresh login's key carries hex digits).
+  return { id, firstName: cap(words[0]), lastName: words.slice(1).map(cap).join('').replace(/[^A-Za-z]/g, ''), email: emailOf(key), phone: DEMO_PHONE[region] ?? DEMO_PHONE.AU };
 }
 
 /**

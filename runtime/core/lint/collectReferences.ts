@@ -154,6 +154,12 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         logic(block.min?.default, `${pointer}/min/default`, schemas);
         logic(block.max?.default, `${pointer}/max/default`, schemas);
         break;
+      case 'input':
+        message(block.label, `${pointer}/label`);
+        message(block.placeholder, `${pointer}/placeholder`);
+        message(block.hint, `${pointer}/hint`);
+        logic(block.enabledWhen, `${pointer}/enabledWhen`, schemas);
+        break;
       case 'list':
         message(block.empty, `${pointer}/empty`);
         logic(block.items, `${pointer}/items`, schemas);

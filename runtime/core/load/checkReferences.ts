@@ -17,7 +17,6 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
   const steps = Object.keys(flow.steps ?? {});
   const statuses = flow.status?.order ?? [];
   const roles = flow.roles ? Object.keys(flow.roles) : undefined;
-  const trackers = Object.keys(flow.progress ?? {});
   const schemas = Object.keys(defs.schemas);
 
   const step = (pointer: string, name: unknown) => {
@@ -70,7 +69,7 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
     }
     const events = eventsOf(flow, site.step);
     const [key, raised] = block?.type === 'button' ? ['event', block.event] : block?.type === 'form' ? ['submit', block.submit]
-      : block?.type === 'choice' || block?.type === 'slider' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
+      : block?.type === 'choice' || block?.type === 'slider' || block?.type === 'input' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
     if (typeof raised === 'string' && !events.includes(raised)) {
       at(`${site.pointer}/${key}`, `event '${raised}' is not handled by step '${site.step}'`, events.length ? didYouMean(raised, events) : `add on: { ${raised}: { target: ... } } to the step`);
     }
@@ -88,10 +87,15 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
         }
       });
     }
-    if (block?.type === 'progress' && typeof block.tracker === 'string' && !trackers.includes(block.tracker)) {
-      at(`${site.pointer}/tracker`, `unknown progress tracker '${block.tracker}'`, didYouMean(block.tracker, trackers));
+    // A progress block may show another flow's tracker (`flow`), e.g. a screen flow showing its journey's steps.
+    const tracked = block?.type === 'progress' && typeof block.flow === 'string' ? defs.flows[block.flow] : flow;
+    if (block?.type === 'progress' && typeof block.flow === 'string' && !tracked) {
+      at(`${site.pointer}/flow`, `unknown flow '${block.flow}'`, didYouMean(block.flow, Object.keys(defs.flows)));
+    } else if (block?.type === 'progress' && typeof block.tracker === 'string' && !Object.keys(tracked.progress ?? {}).includes(block.tracker)) {
+      const known = Object.keys(tracked.progress ?? {});
+      at(`${site.pointer}/tracker`, `unknown progress tracker '${block.tracker}'${tracked === flow ? '' : ` of flow '${tracked.id}'`}`, didYouMean(block.tracker, known));
     } else if (block?.type === 'progress' && typeof block.tracker === 'string') {
-      const rows = flow.progress?.[block.tracker]?.rows ?? [];
+      const rows = tracked.progress?.[block.tracker]?.rows ?? [];
       const ids = rows.map((r) => r?.id);
       (Array.isArray(block.rows) ? block.rows : []).forEach((id, i) => {
         if (typeof id === 'string' && !ids.includes(id)) at(`${site.pointer}/rows/${i}`, `tracker '${block.tracker}' has no row '${id}'`, didYouMean(id, ids.filter((x): x is string => typeof x === 'string')));

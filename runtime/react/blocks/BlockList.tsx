@@ -9,6 +9,7 @@ import { FrameBlockView } from './FrameBlockView';
 import { GroupBlockView } from './GroupBlockView';
 import { HtmlBlockView } from './HtmlBlockView';
 import { ImageBlockView } from './ImageBlockView';
+import { InputBlockView } from './InputBlockView';
 import { lazyComponent } from './lazyComponent';
 import { LinkBlockView } from './LinkBlockView';
 import { ListBlockView } from './ListBlockView';
@@ -46,6 +47,7 @@ function Block({ block }: { block: BlockDef }) {
     case 'html': return <HtmlBlockView block={block} />;
     case 'stepper': return <StepperBlockView block={block} />;
     case 'frame': return <FrameBlockView block={block} />;
+    case 'input': return <InputBlockView block={block} />;
     default: return <UnknownBlockView type={(block as { type?: unknown }).type} />;
   }
 }

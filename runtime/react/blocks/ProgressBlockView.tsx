@@ -36,7 +36,7 @@ export function ProgressBlockView({ block }: { block: ProgressBlock }) {
   const styles = useStyles();
   const { t, bundle } = useRuntime();
   const { flowId, context, raise } = useStep();
-  const flow = bundle.flows[flowId];
+  const flow = bundle.flows[block.flow ?? flowId];
   const rows = progressRows(flow, block.tracker, flow.status ? getPath(context.record, flow.status.field) : undefined, block.rows);
   if (block.variant === 'steps') {
     return (

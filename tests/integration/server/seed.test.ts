@@ -118,7 +118,15 @@ describe.each(DATABASES)('seed on %s', (kind) => {
     const rows = await s.database.db.selectFrom('businesses').select(['region', 'business_number']).execute();
     expect(rows.length).toBeGreaterThan(20);
     expect([...new Set(rows.map((r) => r.region))].sort()).toEqual(['AU', 'NZ']);
-    for (const r of rows) expect(s.services.regions.get(r.region)?.businessNumber.valid(r.business_number), r.business_number).toBe(true);
+    // Every number passes its region's check; a business known by name only (an NZ sole trader without an NZBN) has none.
+    for (const r of rows.filter((x) => x.business_number !== '')) expect(s.services.regions.get(r.region)?.businessNumber.valid(r.business_number), r.business_number).toBe(true);
+    const nameOnly = await s.database.db.selectFrom('businesses').select(['region', 'entity_type']).where('business_number', '=', '').execute();
+    expect(nameOnly).toEqual([{ region: 'NZ', entity_type: 'Sole_Trader' }]);
+    // The registry's entity types are the codes spec 002 s4 names (AU IND, PRV, PUB eligible; NZ ULTD, LTD, Sole_Trader).
+    const types = await s.database.db.selectFrom('businesses').select(['region', 'entity_type']).distinct().execute();
+    expect(types.filter((t) => t.region === 'NZ').map((t) => t.entity_type).sort()).toEqual(['LTD', 'PART', 'Sole_Trader', 'TRUST', 'ULTD']);
+    // Sub division and sub group ids carry '/' (the spec's client sends them with '|').
+    expect((await s.database.db.selectFrom('sub_divisions').select('doc_id').execute()).every((r) => r.doc_id.includes('/') && !r.doc_id.includes('|'))).toBe(true);
     const groups = await s.database.db.selectFrom('sub_groups').select('doc_id').execute();
     expect(groups.length).toBeGreaterThan(20);
   });

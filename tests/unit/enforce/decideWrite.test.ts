@@ -161,8 +161,10 @@ describe('completion flags are requests (flows\' step `completion`)', () => {
   it('declare flags, sections and required members the record schema has', () => {
     const declared = [...completionsFor(defs, 'vehicle'), ...completionsFor(defs, 'calculator')];
     expect(declared.map((c) => `${c.flow}.${c.step}: ${c.def.flag}`)).toEqual([
+      'primary.businessDetails: scoreboard.entityDetails.confirmed',
       'primary.businessDetails: scoreboard.primaryApplicant.confirmed',
       'primary.businessDetails: scoreboard.businessDetails.financeDetails.completed',
+      'calculatorApplication.businessDetails: scoreboard.entityDetails.confirmed',
       'calculatorApplication.businessDetails: scoreboard.primaryApplicant.confirmed',
       'calculatorApplication.businessDetails: scoreboard.businessDetails.financeDetails.completed',
     ]);

@@ -1,0 +1,234 @@
+/**
+ * Applicant details (spec 001 s2-s5, s8, s9; flows/applicantDetails.yaml) on the real server, for fresh quote
+ * recipients in status businessDetails with no company confirmed and no Authorised Officer yet: an AU company
+ * found in the Company Lookup dialog, its industry cascade and Confirm, 'Are you an Authorised Officer?' yes,
+ * a second officer named, and the page restored locked; an NZ sole trader without an NZBN ('Trading as Name',
+ * no second-officer question); an entity type the region does not accept (the blocking NOT_ALLOWED dialog:
+ * Change reopens the lookup, Confirm & Logout logs out); a nominee handed the application and the nominator
+ * logged out. Texts come from the definitions; registry rows from the seed's sample (server/seed/data).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { parse } from 'yaml';
+import { layersFor } from './definitions';
+import { expect, test, type E2EFixtures, type FreshApplication } from './fixtures';
+
+const AU = { host: 'au.localhost', selection: { region: 'au', brand: 'acme-au' } };
+const NZ = { host: 'nz.localhost', selection: { region: 'nz', brand: 'kiwi-nz' } };
+type Region = typeof AU;
+
+/** The seed's registry sample (server/seed/referenceData.ts cycles entity types over names; every tenth is cancelled). */
+const SAMPLE = parse(readFileSync(resolve(import.meta.dirname, '../../server/seed/data/businesses.yaml'), 'utf8')) as Record<string, { entityTypes: string[]; names: string[]; withoutNumber?: { name: string; entityType: string }[] }>;
+/** A seeded business of the region whose entity type is (or is not) eligible there. */
+function business(region: Region, eligible: boolean): string {
+  const sample = SAMPLE[region.selection.region.toUpperCase()];
+  const allowed = layersFor(region.selection).layers.settings.eligibleEntityTypes as string[];
+  const name = sample.names.find((_, i) => i % 10 !== 9 && allowed.includes(sample.entityTypes[i % sample.entityTypes.length]) === eligible);
+  if (!name) throw new Error('no such business in the sample');
+  return name;
+}
+/** The industry tree's first industry, sub division and sub group (server/seed/data/industries.yaml). */
+const TREE = parse(readFileSync(resolve(import.meta.dirname, '../../server/seed/data/industries.yaml'), 'utf8')) as { name: string; subDivisions: { name: string; subGroups: string[] }[] }[];
+
+/** Applicant details not started: no primary applicant, company or entity (null removes a path). */
+const NOT_STARTED = { 'scoreboard.primaryApplicant': null, 'scoreboard.companyDetails': null, 'scoreboard.entityDetails': null };
+
+interface Scoreboard {
+  status: string;
+  companyDetails: Record<string, string> | null;
+  entityDetails: Record<string, string> | null;
+  primaryApplicant: Record<string, string> | null;
+  secondaryApplicant: Record<string, string> | null;
+}
+const SCOREBOARD = 'companyDetails { companyName companyLegalName abn nzbn confirmed } entityDetails { entityName entityType industry subDivision subGroup hasSecondaryApplicant confirmed } primaryApplicant { userId confirmed email } secondaryApplicant { userId firstName email applicantType }';
+
+async function serverRecord(graphql: E2EFixtures['graphql'], page: Page, host: string, id: string): Promise<Scoreboard> {
+  const answer = await graphql<{ getVehicleApplication: { scoreboard: Scoreboard } }>(page, host, `query($id: ID) { getVehicleApplication(applicationId: $id) { scoreboard { status ${SCOREBOARD} } } }`, { id });
+  if (!answer.data) throw new Error(`getVehicleApplication: ${JSON.stringify(answer.errors)}`);
+  return answer.data.getVehicleApplication.scoreboard;
+}
+
+async function open(fx: Pick<E2EFixtures, 'login' | 'url' | 'freshApplication'>, page: Page, region: Region): Promise<FreshApplication> {
+  const user = await fx.freshApplication({ region: region.selection.region, brand: region.selection.brand, role: 'primary', status: 'businessDetails', set: NOT_STARTED });
+  await fx.login(page, user.email, { host: region.host, password: user.password });
+  await page.goto(fx.url(region.host, `/applications/${user.applicationId}/businessDetails`));
+  return user;
+}
+
+/** Opens the lookup, searches `name` and selects its row (checking the dialog's rules on the way). */
+async function lookUp(page: Page, region: Region, name: string, shoot?: (page: Page, name: string) => Promise<string>) {
+  const { text, layers } = layersFor(region.selection);
+  await page.getByRole('button', { name: text('applicantDetails.company.search') }).click();
+  const dialog = page.getByRole('dialog', { name: text('applicantDetails.lookup.title') });
+  const box = dialog.getByLabel(text('applicantDetails.lookup.label'));
+  const min = (layers.settings.applicantDetails as { lookupMinLength: number }).lookupMinLength;
+  // Under the minimum nothing is searched; a search finding nothing says so.
+  await box.fill('zzzzzzzz'.slice(0, min - 1));
+  await expect(dialog.getByText(text('applicantDetails.lookup.empty'))).toHaveCount(0);
+  await box.fill('zzzzzzzz');
+  await expect(dialog.getByText(text('applicantDetails.lookup.empty'))).toBeVisible();
+  await box.fill(name);
+  const row = dialog.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(name);
+  if (shoot) await shoot(page, `applicant-details-${region.selection.region}-lookup`);
+  await row.getByRole('button', { name: text('applicantDetails.lookup.select') }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Chooses industry, sub division and sub group (the first of each), checking the cascade clears what follows. */
+async function chooseIndustry(page: Page, region: Region) {
+  const { text } = layersFor(region.selection);
+  const confirm = page.getByRole('button', { name: text('applicantDetails.company.confirm'), exact: true });
+  const [industry, other] = TREE;
+  await page.getByLabel(text('applicantDetails.company.industry')).selectOption({ label: other.name });
+  await page.getByLabel(text('applicantDetails.company.subDivision')).selectOption({ label: other.subDivisions[0].name });
+  await page.getByLabel(text('applicantDetails.company.subGroup')).selectOption({ label: other.subDivisions[0].subGroups[0] });
+  await expect(confirm).toBeEnabled();
+  // Another industry clears sub division and sub group (001 s4): Confirm waits for them again.
+  await page.getByLabel(text('applicantDetails.company.industry')).selectOption({ label: industry.name });
+  await expect(page.getByLabel(text('applicantDetails.company.subDivision'))).toHaveValue('');
+  await expect(page.getByLabel(text('applicantDetails.company.subGroup'))).toHaveValue('');
+  await expect(confirm).toBeDisabled();
+  await page.getByLabel(text('applicantDetails.company.subDivision')).selectOption({ label: industry.subDivisions[1].name });
+  await page.getByLabel(text('applicantDetails.company.subGroup')).selectOption({ label: industry.subDivisions[1].subGroups[0] });
+  // A sub division clears the sub group.
+  await page.getByLabel(text('applicantDetails.company.subDivision')).selectOption({ label: industry.subDivisions[0].name });
+  await expect(page.getByLabel(text('applicantDetails.company.subGroup'))).toHaveValue('');
+  await expect(confirm).toBeDisabled();
+  await page.getByLabel(text('applicantDetails.company.subGroup')).selectOption({ label: industry.subDivisions[0].subGroups[0] });
+  await expect(confirm).toBeEnabled();
+  return { industry: industry.name, subDivision: industry.subDivisions[0].name, subGroup: industry.subDivisions[0].subGroups[0] };
+}
+
+const answer = (page: Page, question: string, value: string) => page.getByRole('group', { name: question }).getByLabel(value).check();
+
+test('applicant details au: company lookup, industry cascade, Confirm, the officer and Authorised Officer (2); restored locked', async ({ page, url, login, graphql, freshApplication, shoot, newPage }) => {
+  const { text } = layersFor(AU.selection);
+  const user = await open({ login, url, freshApplication }, page, AU);
+  await expect(page.getByRole('heading', { name: text('applicantDetails.heading') })).toBeVisible();
+  // Progress indicator at step 2 (the primary journey's steps).
+  await expect(page.locator('[data-tracker="steps"] [aria-current="step"]')).toHaveText(new RegExp(text('home.primary.step.businessDetails')));
+  const confirm = page.getByRole('button', { name: text('applicantDetails.company.confirm'), exact: true });
+  await expect(confirm).toBeDisabled();
+  const name = business(AU, true);
+  await lookUp(page, AU, name, shoot);
+  await expect(page.getByText(text('applicantDetails.company.legalName', { name }))).toBeVisible();
+  await expect(page.getByText(text('applicantDetails.company.number', { number: '' }).trim())).toBeVisible();
+  const industry = await chooseIndustry(page, AU);
+  await shoot(page, 'applicant-details-au-company');
+  await confirm.click();
+  await expect(page.getByText(text('applicantDetails.company.confirmed'))).toBeVisible();
+  // Confirmed: the industry fields lock (shown as text, no drop-downs).
+  await expect(page.getByLabel(text('applicantDetails.company.industry'))).toHaveCount(0);
+  let record = await serverRecord(graphql, page, AU.host, user.applicationId);
+  expect(record.companyDetails).toMatchObject({ companyName: name, confirmed: 'yes' });
+  expect(record.companyDetails?.abn).toMatch(/^\d{11}$/);
+  expect(record.entityDetails).toMatchObject({ entityName: name, ...industry, confirmed: 'yes' });
+
+  await answer(page, text('applicantDetails.officer.question'), text('applicantDetails.officer.yes'));
+  const cont = page.getByRole('button', { name: text('applicantDetails.officer.continue'), exact: true });
+  await expect(cont).toBeDisabled();
+  await answer(page, text('applicantDetails.officer.moreQuestion'), text('applicantDetails.officer.yes'));
+  await cont.click();
+  await expect(page.getByText(text('applicantDetails.secondary.intro'))).toBeVisible();
+  const second = { firstName: 'Nina', lastName: 'Second', email: `nina.${user.applicationId.slice(0, 8)}@example.com`, phone: '0412345678' };
+  await page.getByLabel(text('applicantDetails.secondary.firstName')).fill(second.firstName);
+  await page.getByLabel(text('applicantDetails.secondary.lastName')).fill(second.lastName);
+  await page.getByLabel(text('applicantDetails.secondary.email')).fill(second.email);
+  await page.getByLabel(text('applicantDetails.secondary.phone')).fill(second.phone);
+  const secondContinue = page.getByRole('button', { name: text('applicantDetails.secondary.continue'), exact: true }).last();
+  await expect(secondContinue).toBeDisabled();
+  await page.getByLabel(text('applicantDetails.secondary.role')).selectOption({ label: text('applicantDetails.secondary.role.director') });
+  await secondContinue.click();
+  await expect(page.getByText(text('applicantDetails.done'))).toBeVisible();
+  record = await serverRecord(graphql, page, AU.host, user.applicationId);
+  expect(record.primaryApplicant).toMatchObject({ userId: expect.any(String), confirmed: 'yes', email: user.email });
+  expect(record.entityDetails?.hasSecondaryApplicant).toBe('yes');
+  expect(record.secondaryApplicant).toMatchObject({ userId: expect.any(String), firstName: second.firstName, email: second.email, applicantType: 'director' });
+  await shoot(page, 'applicant-details-au-done');
+
+  // Page restore skips what is confirmed: no lookup, no question, no form.
+  await page.reload();
+  await expect(page.getByText(text('applicantDetails.done'))).toBeVisible();
+  await expect(page.getByText(text('applicantDetails.secondary.named').replace('{record.scoreboard.secondaryApplicant.firstName}', second.firstName).replace('{record.scoreboard.secondaryApplicant.lastName}', second.lastName))).toBeVisible();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByRole('group', { name: text('applicantDetails.officer.question') })).toHaveCount(0);
+  const phone = await newPage({ width: 390, height: 844 });
+  await login(phone, user.email, { host: AU.host, password: user.password });
+  await phone.goto(url(AU.host, `/applications/${user.applicationId}/businessDetails`));
+  await expect(phone.getByText(text('applicantDetails.done'))).toBeVisible();
+  await shoot(phone, 'applicant-details-au-done-phone');
+});
+
+test("applicant details nz: a sole trader without an NZBN is 'Trading as Name', with no second-officer question", async ({ page, url, login, graphql, freshApplication, shoot }) => {
+  const { text } = layersFor(NZ.selection);
+  const user = await open({ login, url, freshApplication }, page, NZ);
+  const soleTrader = SAMPLE.NZ.withoutNumber![0].name;
+  await lookUp(page, NZ, soleTrader, shoot);
+  await expect(page.getByText(text('applicantDetails.company.tradingAs', { name: soleTrader }))).toBeVisible();
+  await chooseIndustry(page, NZ);
+  await shoot(page, 'applicant-details-nz-sole-trader');
+  await page.getByRole('button', { name: text('applicantDetails.company.confirm'), exact: true }).click();
+  await answer(page, text('applicantDetails.officer.question'), text('applicantDetails.officer.yes'));
+  await expect(page.getByRole('group', { name: text('applicantDetails.officer.moreQuestion') })).toHaveCount(0);
+  await page.getByRole('button', { name: text('applicantDetails.officer.continue'), exact: true }).click();
+  await expect(page.getByText(text('applicantDetails.done'))).toBeVisible();
+  const record = await serverRecord(graphql, page, NZ.host, user.applicationId);
+  expect(record.companyDetails).toMatchObject({ companyName: soleTrader, confirmed: 'yes', nzbn: null });
+  expect(record.entityDetails).toMatchObject({ entityType: 'Sole_Trader', hasSecondaryApplicant: 'no', confirmed: 'yes' });
+  expect(record.primaryApplicant).toMatchObject({ confirmed: 'yes' });
+  await shoot(page, 'applicant-details-nz-done');
+});
+
+test('applicant details: an entity type the region does not accept opens the blocking dialog (Change, Confirm & Logout)', async ({ page, url, login, graphql, freshApplication, shoot }) => {
+  const { text } = layersFor(AU.selection);
+  const user = await open({ login, url, freshApplication }, page, AU);
+  const name = business(AU, false);
+  await lookUp(page, AU, name);
+  await chooseIndustry(page, AU);
+  await page.getByRole('button', { name: text('applicantDetails.company.confirm'), exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: text('applicantDetails.notAllowed.title') });
+  await expect(dialog.getByText(text('applicantDetails.notAllowed.body'))).toBeVisible();
+  await shoot(page, 'applicant-details-not-allowed');
+  // Blocking: Escape leaves it open.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  const record = await serverRecord(graphql, page, AU.host, user.applicationId);
+  expect(record.entityDetails?.entityType).not.toBe(undefined);
+  expect(record.entityDetails?.confirmed ?? null).toBe(null);
+  // Change reopens the lookup.
+  await dialog.getByRole('button', { name: text('applicantDetails.notAllowed.change') }).click();
+  const lookup = page.getByRole('dialog', { name: text('applicantDetails.lookup.title') });
+  await expect(lookup).toBeVisible();
+  await lookup.getByLabel(text('applicantDetails.lookup.label')).fill(name);
+  await lookup.getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: text('applicantDetails.lookup.select') }).click();
+  await page.getByRole('button', { name: text('applicantDetails.company.confirm'), exact: true }).click();
+  await dialog.getByRole('button', { name: text('applicantDetails.notAllowed.logout') }).click();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('applicant details: a nominee is handed the application, the nominator sees the new-applicant dialog and is logged out', async ({ page, url, login, graphql, freshApplication, mailbox, shoot }) => {
+  const { text } = layersFor(AU.selection);
+  const user = await open({ login, url, freshApplication }, page, AU);
+  await lookUp(page, AU, business(AU, true));
+  await chooseIndustry(page, AU);
+  await page.getByRole('button', { name: text('applicantDetails.company.confirm'), exact: true }).click();
+  await answer(page, text('applicantDetails.officer.question'), text('applicantDetails.officer.no'));
+  const nominee = { firstName: 'Omar', lastName: 'Officer', email: `omar.${user.applicationId.slice(0, 8)}@example.com`, phone: '0498765432' };
+  await page.getByLabel(text('reassign.firstName')).fill(nominee.firstName);
+  await page.getByLabel(text('reassign.lastName')).fill(nominee.lastName);
+  await page.getByLabel(text('reassign.email')).fill(nominee.email);
+  await page.getByLabel(text('reassign.phone')).fill(nominee.phone);
+  await page.getByRole('button', { name: text('applicantDetails.officer.submit'), exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: text('applicantDetails.newApplicant.title') });
+  await expect(dialog.getByText(text('applicantDetails.newApplicant.body'))).toBeVisible();
+  await shoot(page, 'applicant-details-nominee');
+  // The application is the nominee's now: the nominator may no longer read it.
+  const refused = await graphql(page, AU.host, 'query($id: ID) { getVehicleApplication(applicationId: $id) { applicationId } }', { id: user.applicationId });
+  expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  expect((await mailbox(nominee.email)).length).toBe(1);
+  await dialog.getByRole('button', { name: text('applicantDetails.newApplicant.close') }).click();
+  await expect(page).toHaveURL(/\/login/);
+});

@@ -1,0 +1,118 @@
+/**
+ * Applicant details on the server (spec 001 s4, s5; 002 s4): what the screen asks is what the server decides.
+ * - Saving the entity of a type the region does not accept (settings.eligibleEntityTypes) answers NOT_ALLOWED
+ *   and keeps it; asking to confirm that company (entityDetails.confirmed 'yes') is refused with the NOT_ALLOWED
+ *   text, as is a confirmation that skips the lookup's number or an industry field (the step's `completion`).
+ * - An NZ entity with a legal name and no NZBN (a sole trader) is confirmed without a number.
+ * - selectPrimaryApplicant with a nominee hands the application over: the nominator's access ends, the
+ *   nominee is invited; selectSecondaryApplicant is the primary officer's alone.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURE } from './fixture';
+import { DATABASES, startHarness, type Answer, type Harness } from './harness';
+import { audit, codeOf, row, serverSets, setProperty } from './helpers';
+
+const A = FIXTURE.apps.shared;
+const AU = { brand: 'acme-au', region: 'au' };
+const ENTITY = { entityName: 'Fixture Pty Ltd', entityType: 'PRV', industry: 'Construction', subDivision: 'Building', subGroup: 'House construction' };
+const scoreboard = async (h: Harness) => (await row(h, A)).record.scoreboard as Record<string, Record<string, unknown>>;
+
+describe.each(DATABASES)('applicant details on %s', (kind) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(kind);
+  }, 120_000);
+  afterAll(async () => h?.close());
+  beforeEach(async () => {
+    await h.reset();
+    // Applicant details not started: the company is being looked up.
+    await serverSets(h, A, 'scoreboard.companyDetails', { companyName: 'Fixture Pty Ltd', companyLegalName: 'Fixture Pty Ltd', abn: '51824753556' });
+    await serverSets(h, A, 'scoreboard.entityDetails', {});
+  });
+
+  /** Refused naming `section` with the catalogue's text; nothing stored, nothing audited. */
+  async function refused(section: string, messageKey: string, call: () => Promise<Answer>, selection = AU) {
+    const before = await row(h, A);
+    const audits = (await audit(h, A)).length;
+    const answer = await call();
+    expect(codeOf(answer)).toBe('STEP_INCOMPLETE');
+    expect(answer.errors?.[0].extensions).toMatchObject({ section, messageKey });
+    expect(answer.errors?.[0].message).toBe(h.definitions.message(messageKey, selection));
+    expect(await row(h, A)).toEqual(before);
+    expect((await audit(h, A)).length).toBe(audits);
+  }
+
+  it("answers NOT_ALLOWED for an entity type outside the region's list, keeps it, and refuses to confirm it", async () => {
+    const eligible = h.definitions.layers(AU).settings.eligibleEntityTypes as string[];
+    expect(eligible).toEqual(['IND', 'PRV', 'PUB']);
+    const saved = await setProperty(h, 'primary', A, 'entityDetails', { ...ENTITY, entityType: 'TRT' });
+    expect(saved.data?.createOrUpdateProperty).toMatchObject({ status: '200', message: 'NOT_ALLOWED' });
+    expect((await scoreboard(h)).entityDetails.entityType).toBe('TRT');
+    await refused('scoreboard.entityDetails', 'api.completion.entityType', () => setProperty(h, 'primary', A, 'entityDetails.confirmed', 'yes'));
+    expect(h.definitions.message('api.completion.entityType', AU)).toBe(h.definitions.message('applicantDetails.notAllowed.body', AU));
+    // The same write with the flag in it is the same request.
+    await refused('scoreboard.entityDetails', 'api.completion.entityType', () => setProperty(h, 'primary', A, 'entityDetails', { ...ENTITY, entityType: 'TRT', confirmed: 'yes' }));
+    // Changed to an eligible company: saved without the message, then confirmed.
+    for (const type of eligible) {
+      const ok = await setProperty(h, 'primary', A, 'entityDetails', { ...ENTITY, entityType: type });
+      expect(ok.data?.createOrUpdateProperty).toMatchObject({ status: '200', message: 'OK' });
+    }
+    expect(codeOf(await setProperty(h, 'primary', A, 'entityDetails.confirmed', 'yes'))).toBe('ok');
+    expect((await scoreboard(h)).entityDetails).toMatchObject({ ...ENTITY, entityType: 'PUB', confirmed: 'yes' });
+  });
+
+  it('refuses a confirmation that skips an industry field, the entity type or the registration number', async () => {
+    for (const missing of ['industry', 'subDivision', 'subGroup', 'entityType'] as const) {
+      const partial = Object.fromEntries(Object.entries(ENTITY).filter(([k]) => k !== missing));
+      await serverSets(h, A, 'scoreboard.entityDetails', partial);
+      await refused('scoreboard.entityDetails', 'api.completion.company', () => setProperty(h, 'primary', A, 'entityDetails.confirmed', 'yes'));
+      await refused('scoreboard.entityDetails', 'api.completion.company', () => setProperty(h, 'primary', A, 'entityDetails', { ...partial, confirmed: 'yes' }));
+    }
+    await serverSets(h, A, 'scoreboard.entityDetails', ENTITY);
+    // AU: no ABN, no confirmation (only a region whose sole traders go by name may).
+    await serverSets(h, A, 'scoreboard.companyDetails', { companyName: 'Fixture Pty Ltd' });
+    await refused('scoreboard.companyDetails', 'api.completion.registration', () => setProperty(h, 'primary', A, 'entityDetails.confirmed', 'yes'));
+    // Another role may not confirm at all.
+    await serverSets(h, A, 'scoreboard.companyDetails', { companyName: 'Fixture Pty Ltd', abn: '51824753556' });
+    expect(codeOf(await setProperty(h, 'secondary', A, 'entityDetails.confirmed', 'yes'))).toBe('FORBIDDEN_PATH');
+    expect(codeOf(await setProperty(h, 'primary', A, 'entityDetails.confirmed', 'yes'))).toBe('ok');
+  });
+
+  it('confirms an NZ sole trader known by name only (no NZBN), and refuses NZ entity types outside its list', async () => {
+    const NZ = { brand: 'acme-au', region: 'nz' };
+    expect(h.definitions.layers(NZ).settings.eligibleEntityTypes).toEqual(['ULTD', 'LTD', 'Sole_Trader']);
+    await sql`UPDATE applications SET region = 'NZ' WHERE id = ${A}`.execute(h.database.db);
+    await serverSets(h, A, 'scoreboard.companyDetails', { companyName: 'Mere Parata Landscaping', companyLegalName: 'Mere Parata Landscaping' });
+    const saved = await setProperty(h, 'primary', A, 'entityDetails', { ...ENTITY, entityName: 'Mere Parata Landscaping', entityType: 'PRV' });
+    expect(saved.data?.createOrUpdateProperty).toMatchObject({ message: 'NOT_ALLOWED' });
+    await refused('scoreboard.entityDetails', 'api.completion.entityType', () => setProperty(h, 'primary', A, 'entityDetails.confirmed', 'yes'), NZ);
+    expect((await setProperty(h, 'primary', A, 'entityDetails.entityType', 'Sole_Trader')).data?.createOrUpdateProperty).toMatchObject({ message: 'OK' });
+    expect(codeOf(await setProperty(h, 'primary', A, 'entityDetails.confirmed', 'yes'))).toBe('ok');
+  });
+
+  it('hands the application to a nominee (selectPrimaryApplicant): the nominator is shut out, the nominee invited', async () => {
+    const nominee = { firstName: 'Omar', lastName: 'Officer', email: 'omar.nominee@fixture.test', phone: '0498765432' };
+    const answer = await h.gql('primary', 'mutation($id: ID, $u: UserInfoInput!) { selectPrimaryApplicant(applicationId: $id, isCurrentUserPrimary: false, vehicleApplicationStatus: "no", userInfo: $u) { status primaryApplicant { userId email confirmed } } }', { id: A, u: nominee });
+    expect(answer.data?.selectPrimaryApplicant).toMatchObject({ status: '200', primaryApplicant: { email: nominee.email, confirmed: 'no' } });
+    const after = await row(h, A);
+    const officer = await h.database.db.selectFrom('users').select(['id']).where('email', '=', nominee.email).executeTakeFirstOrThrow();
+    expect(after.primary).toBe(officer.id);
+    expect((after.record.scoreboard as Record<string, Record<string, unknown>>).primaryApplicant).toMatchObject({ userId: officer.id, confirmed: 'no', email: nominee.email });
+    // The nominator's access ended: reading or writing the application is refused, nothing changes.
+    expect(codeOf(await h.gql('primary', 'query($id: ID) { getVehicleApplication(applicationId: $id) { applicationId } }', { id: A }))).toBe('FORBIDDEN');
+    expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.confirmed', 'yes'))).toBe('FORBIDDEN');
+    expect(await row(h, A)).toEqual(after);
+    const mails = await h.database.db.selectFrom('outbox').select(['to_address']).where('to_address', '=', nominee.email).execute();
+    expect(mails).toHaveLength(1);
+  });
+
+  it("names Authorised Officer (2) only as the primary officer (selectSecondaryApplicant), whose own e-mail it refuses", async () => {
+    const second = { firstName: 'Nina', lastName: 'Second', email: 'nina.second@fixture.test', phone: '0412345678' };
+    const call = (who: 'primary' | 'secondary' | 'other', u: typeof second) => h.gql(who, 'mutation($id: ID, $u: UserInfoInput!) { selectSecondaryApplicant(applicationId: $id, applicantType: "secretary", userInfo: $u) { status secondaryApplicant { userId applicantType } } }', { id: A, u });
+    expect(codeOf(await call('other', second))).toBe('FORBIDDEN');
+    expect(codeOf(await call('secondary', second))).toBe('FORBIDDEN_PATH');
+    expect(codeOf(await call('primary', { ...second, email: FIXTURE.users.primary.email }))).toBe('INVALID_VALUE');
+    expect((await call('primary', second)).data?.selectSecondaryApplicant).toMatchObject({ status: '200', secondaryApplicant: { applicantType: 'secretary' } });
+  });
+});
