@@ -62,7 +62,7 @@ for (const { host, selection } of [AU, NZ]) {
   });
 }
 
-test('account au: a later status lands on the home, whose Proceed opens its (not yet defined) screen; a calculator applicant on /dashboard', async ({ page, url, newPage, login, shoot }) => {
+test('account au: a later status lands on the home, whose Proceed opens the screen of its status (or the not-yet-available page); a calculator applicant on /dashboard', async ({ page, url, newPage, login, shoot }) => {
   const { text } = layersFor(AU.selection);
   const landing = await landingOf({ newPage, login }, 'primary.businessdetails.au@demo.example');
   await page.goto(url(AU.host, '/login'));
@@ -70,9 +70,19 @@ test('account au: a later status lands on the home, whose Proceed opens its (not
   await page.waitForURL((u) => u.pathname === landing);
   await page.getByRole('button', { name: text('home.proceed'), exact: true }).click();
   await page.waitForURL((u) => u.pathname === `${landing}/businessDetails`);
-  await page.getByRole('heading', { level: 1, name: text('runtime.unavailable.title') }).waitFor();
-  await page.getByText(text('runtime.unavailable.body'), { exact: true }).waitFor();
-  await shoot(page, 'account-au-unavailable-desktop');
+  await page.getByRole('heading', { level: 1, name: text('applicantDetails.heading') }).waitFor();
+
+  // A status whose screen later issues build: the runtime's page for a step without blocks.
+  const signing = await newPage({ width: 1280, height: 900 });
+  const signingLanding = await landingOf({ newPage, login }, 'primary.reviewandsigncontract.au@demo.example');
+  await signing.goto(url(AU.host, '/login'));
+  await signInWithForm(signing, text, 'primary.reviewandsigncontract.au@demo.example', DEMO_PASSWORD);
+  await signing.waitForURL((u) => u.pathname === signingLanding);
+  await signing.getByRole('button', { name: text('home.proceed'), exact: true }).click();
+  await signing.waitForURL((u) => u.pathname === `${signingLanding}/reviewAndSignContract`);
+  await signing.getByRole('heading', { level: 1, name: text('runtime.unavailable.title') }).waitFor();
+  await signing.getByText(text('runtime.unavailable.body'), { exact: true }).waitFor();
+  await shoot(signing, 'account-au-unavailable-desktop');
 
   const calc = await newPage(PHONE);
   await calc.goto(url(AU.host, '/login'));
