@@ -9,12 +9,13 @@
  * Env: BENCH_RUNS (3), BENCH_PORT (9150), BENCH_PAGES (comma-separated paths, default all below),
  * BENCH_HOSTS (default au.localhost,nz.localhost).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startSiteServer } from './siteServer';
 
 const ROOT = join(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -28,31 +29,13 @@ interface Run { performance: number; accessibility: number; fcp_ms: number; lcp_
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
-/** Starts the server on dist/ (no build, a fresh data dir seeded with a small rate book); resolves once it listens. */
+/** The server on dist/ (built first when missing). */
 async function startServer(): Promise<() => Promise<void>> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) {
     console.log('dist/ is not built: npm run build');
     if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('npm run build failed');
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'ff-bench-lh-'));
-  // Under the shared dist/ lock (as bench:ratebook), so no build replaces dist/ while it is measured.
-  const child = spawn('flock', ['--no-fork', '/tmp/fleetform-dist.lock', process.execPath, '--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT, env: { ...process.env, SKIP_BUILD: '1', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_RATEBOOK_ROWS: '2000', DATABASE_URL: '', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (/"msg":"listening"/.test(out)) resolve();
-    });
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out.slice(-1500)}`)));
-  });
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return startSiteServer(ROOT, PORT);
 }
 
 /** One Lighthouse run of a URL (mobile preset: the default config) in the already launched Chromium. */

@@ -12,7 +12,6 @@
  * database), BENCH_PORT (9140). Seeded databases are kept (PGlite under the OS temp dir, PostgreSQL in schema
  * bench_ratebook) and reused while migrations and the generator are unchanged.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,6 +28,7 @@ import { createLogger } from '../server/log';
 import { seedRatebook } from '../server/seed/ratebook';
 import { servicesFor } from '../server/services';
 import { prng, randomFilters, type Filters } from '../tests/integration/calculator/expected';
+import { startSiteServer } from './siteServer';
 
 const ROOT = join(import.meta.dirname, '..');
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 300);
@@ -192,22 +192,8 @@ function hasCalculatorRoute(): boolean {
 async function calculatorInitialJs(): Promise<{ kb: number | null; note: string }> {
   if (!existsSync(join(ROOT, 'dist/index.html'))) return { kb: null, note: 'dist/ not built' };
   if (!hasCalculatorRoute()) return { kb: null, note: 'no definition routes /calculator yet' };
-  const dataDir = mkdtempSync(join(tmpdir(), 'ff-bench-rb-site-'));
-  // The server runs under the shared dist/ lock (flock --no-fork: the lock lives as long as the server), so no
-  // build replaces dist/ while it is measured.
-  const child = spawn('flock', ['--no-fork', '/tmp/fleetform-dist.lock', process.execPath, '--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT, env: { ...process.env, SKIP_BUILD: '1', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_RATEBOOK_ROWS: '2000', DATABASE_URL: '', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const stop = await startSiteServer(ROOT, PORT);
   try {
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (/"msg":"listening"/.test(out)) resolve();
-      });
-      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out.slice(-1500)}`)));
-    });
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
     try {
@@ -235,9 +221,7 @@ async function calculatorInitialJs(): Promise<{ kb: number | null; note: string 
       await browser.close();
     }
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -49,6 +49,17 @@ function person(id: string, key: string, region = 'AU'): DemoPerson {
   return { id, firstName: cap(words[0]), lastName: words.slice(1).map(cap).join('').replace(/[^A-Za-z]/g, ''), email: emailOf(key), phone: DEMO_PHONE[region] ?? DEMO_PHONE.AU };
 }
 
+/** Adds a demo user of the brand unless one has that e-mail already; whether it was added. */
+async function insertDemoUser(db: ServerServices['database']['db'], p: DemoPerson, brand: BrandContext, passwordHash: string): Promise<boolean> {
+  const row = await db
+    .insertInto('users')
+    .values({ id: p.id, email: p.email, first_name: p.firstName, last_name: p.lastName, phone: p.phone, password_hash: passwordHash, brand_id: brand.id, region: brand.region })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * One scenario: its demo login (and the companion officer's) and its application under `brand`, as the
  * seed writes it; existing rows (same e-mail, same application id) are kept. Answers what it inserted.
@@ -57,13 +68,7 @@ export async function seedScenario(services: ServerServices, s: Scenario, brand:
   const db = services.database.db;
   let users = 0;
   const upsertUser = async (p: DemoPerson) => {
-    const row = await db
-      .insertInto('users')
-      .values({ id: p.id, email: p.email, first_name: p.firstName, last_name: p.lastName, phone: p.phone, password_hash: passwordHash, brand_id: brand.id, region: brand.region })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (row) users++;
+    if (await insertDemoUser(db, p, brand, passwordHash)) users++;
   };
   const appId = stableUuid(`app:${s.key}`);
   const main = person(stableUuid(`user:${s.key}`), s.key, brand.region);
@@ -104,14 +109,7 @@ export async function seedAll(services: ServerServices, options: { ratebookRows?
   }
   for (const u of NO_APPLICATION_USERS) {
     const brand = brandFor(services, u.brand);
-    const p = person(stableUuid(`user:${u.key}`), u.key, brand.region);
-    const row = await db
-      .insertInto('users')
-      .values({ id: p.id, email: p.email, first_name: p.firstName, last_name: p.lastName, phone: p.phone, password_hash: passwordHash, brand_id: brand.id, region: brand.region })
-      .onConflict((oc) => oc.column('email').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (row) users++;
+    if (await insertDemoUser(db, person(stableUuid(`user:${u.key}`), u.key, brand.region), brand, passwordHash)) users++;
   }
   const ratebook = await seedRatebook(db, options.ratebookRows ?? services.config.seedRatebookRows);
   return { users, applications, ratebook };

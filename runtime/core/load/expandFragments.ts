@@ -215,43 +215,39 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
   };
 
   /**
-   * A block-list item `{ use: preset (or a list), ...members }`: the block of each named preset, merged in
-   * the order named, with the members written beside `use` over them (whole values replaced); the result
-   * must be a whole block (the blocks meta-schema), else it is reported at the `use`.
+   * `{ use: name (or a list), ...members }` over fragments of `kind`: each named fragment's members, merged in the
+   * order named, then the members written beside `use` over them (whole values replaced).
    */
-  const preset = (item: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
+  const mergeUses = (value: Record<string, unknown>, kind: 'preset' | 'step', c: Cursor, out: string[]): Record<string, unknown> => {
     const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
-    const block: Record<string, unknown> = {};
-    for (const fragment of resolve(item[USE], 'preset', useCursor)) {
-      Object.assign(block, walk(fragment.value, enter(fragment, c, useCursor.pointer), out));
+    const merged: Record<string, unknown> = {};
+    for (const fragment of resolve(value[USE], kind, useCursor)) {
+      Object.assign(merged, walk(fragment.value, enter(fragment, c, useCursor.pointer), out));
     }
-    for (const [key, child] of Object.entries(item)) {
-      if (key !== USE) block[key] = walk(child, { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` }, [...out, key]);
-    }
-    if (validateBlock && !validateBlock(block)) {
-      const first = validateBlock.errors?.find((e) => !/\/(if|oneOf|anyOf)\b/.test(e.schemaPath)) ?? validateBlock.errors?.[0];
-      errors.push(errorAt(sources, c.file, useCursor.pointer, `the block this preset use makes is not a whole block: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`, 'add the missing members beside use, or fix the preset'));
+    for (const [key, child] of Object.entries(value)) {
+      if (key !== USE) merged[key] = walk(child, { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` }, [...out, key]);
     }
     positions[toPointer(out)] = here(c);
+    return merged;
+  };
+  /**
+   * A block-list item `{ use: preset (or a list), ...members }`: the presets' block with the members over it; the
+   * result must be a whole block (the blocks meta-schema), else it is reported at the `use`.
+   */
+  const preset = (item: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
+    const block = mergeUses(item, 'preset', c, out);
+    if (validateBlock && !validateBlock(block)) {
+      const first = validateBlock.errors?.find((e) => !/\/(if|oneOf|anyOf)\b/.test(e.schemaPath)) ?? validateBlock.errors?.[0];
+      errors.push(errorAt(sources, c.file, `${c.pointer}/${USE}`, `the block this preset use makes is not a whole block: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`, 'add the missing members beside use, or fix the preset'));
+    }
     return block;
   };
   /**
-   * A step `{ use: step fragment (or a list), ...members }`: the members of each named step fragment, merged in
-   * the order named, with the members written beside `use` over them (whole values replaced: a step that adds a
-   * transition writes its whole `on`). Both sides are steps by the meta-schema, so the merge is one too.
+   * A step `{ use: step fragment (or a list), ...members }`: the step fragments' members with the step's own over
+   * them (a step that adds a transition writes its whole `on`). Both sides are steps by the meta-schema, so the
+   * merge is one too.
    */
-  const stepPreset = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
-    const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
-    const step: Record<string, unknown> = {};
-    for (const fragment of resolve(value[USE], 'step', useCursor)) {
-      Object.assign(step, walk(fragment.value, enter(fragment, c, useCursor.pointer), out));
-    }
-    for (const [key, child] of Object.entries(value)) {
-      if (key !== USE) step[key] = walk(child, { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` }, [...out, key]);
-    }
-    positions[toPointer(out)] = here(c);
-    return step;
-  };
+  const stepPreset = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => mergeUses(value, 'step', c, out);
   /**
    * `options: { values: [a, b], labels: prefix }`: the option list `[{ value: a, label: prefix.a }, ...]`;
    * a stepper's `steps` the same way, `[{ step: a, label: prefix.a }, ...]`.
