@@ -266,8 +266,10 @@ export interface ImageBlock extends BlockBase {
   src: Logic;
   /** Message key of the alternative text. */
   alt: string;
-  /** Maximum height in pixels. */
+  /** Maximum height in pixels (the image keeps its aspect ratio); with `fit`, the height reserved. */
   height?: number;
+  /** With `height`, reserve it before the picture arrives: `contain` the whole picture inside the box (a logo); `cover` the column's width at that height, edges cropped. */
+  fit?: 'contain' | 'cover';
   /** Makes the image a link (logic). */
   href?: Logic;
   /** Shorthand: the loader adds a link with this label (message key) to `href` (a text without one), shown while `src` is empty. */

@@ -1,4 +1,4 @@
-import { FluentProvider, webLightTheme, type Theme } from '@fluentui/react-components';
+import { FluentProvider, makeStyles, webLightTheme, type Theme } from '@fluentui/react-components';
 import { useMemo, useState, type ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createGraphQLClient } from './bindings/createGraphQLClient';
@@ -10,6 +10,10 @@ import { createTranslate } from './messages/translate';
 import { RuntimeContext, type RuntimeServices, type SignInGate } from './RuntimeContext';
 import { PageStateStore } from './state/pageStateStore';
 import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
+
+// The page is at least the viewport's height with the footer at its bottom (the step's main grows): a screen
+// whose content arrives in parts (a form's chunk, a call's answer) does not push the footer down as it fills.
+const usePageStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', minHeight: '100dvh' } });
 
 /** Props of {@link FlowRunner}. */
 export interface FlowRunnerProps extends BuildRoutesOptions {
@@ -56,12 +60,13 @@ export function FlowRunner(props: FlowRunnerProps) {
     () => ({ bundle, widgets, effects: { ...builtInEffects, ...effects }, t, onMissing, logic, loadValidators, graphql, user, record, setRecord, pageState, signIn }),
     [bundle, widgets, effects, t, onMissing, logic, loadValidators, graphql, user, record, pageState, signIn],
   );
+  const pageStyles = usePageStyles();
   const router = useMemo(() => {
     const routes = buildRoutes(bundle.flows, { home, homeParams });
     return memoryPath ? createMemoryRouter(routes, { initialEntries: [memoryPath] }) : createBrowserRouter(routes);
   }, [bundle.flows, home, homeParams, memoryPath]);
   return (
-    <FluentProvider theme={theme ?? webLightTheme}>
+    <FluentProvider theme={theme ?? webLightTheme} className={pageStyles.page}>
       <RuntimeContext.Provider value={services}>
         <RouterProvider router={router} />
         {props.children}

@@ -1,10 +1,15 @@
-import { makeStyles } from '@fluentui/react-components';
+import { makeStyles, mergeClasses } from '@fluentui/react-components';
 import { useState } from 'react';
 import type { ImageBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
 
-const useStyles = makeStyles({ image: { display: 'block', maxWidth: '100%', width: 'auto' } });
+// With `fit`, the height is reserved before the picture arrives (its `height` attribute), so nothing below it
+// moves: `contain` scales the picture inside that box, `cover` fills the column's width at that height.
+const useStyles = makeStyles({
+  image: { display: 'block', maxWidth: '100%', width: 'auto', objectFit: 'contain' },
+  cover: { width: '100%', objectFit: 'cover' },
+});
 
 /** An image from `src` (logic); nothing when the source is empty or fails to load. With `href`, a link. */
 export function ImageBlockView({ block }: { block: ImageBlock }) {
@@ -15,7 +20,7 @@ export function ImageBlockView({ block }: { block: ImageBlock }) {
   // The source that failed to load (a missing file): hidden rather than a broken picture; a new source is tried.
   const [failed, setFailed] = useState<string | null>(null);
   if (typeof src !== 'string' || !src || failed === src) return null;
-  const img = <img className={styles.image} src={src} onError={() => setFailed(src)} alt={t(block.alt, context)} style={block.height ? { maxHeight: `${block.height}px` } : undefined} />;
+  const img = <img className={mergeClasses(styles.image, block.fit === 'cover' && styles.cover)} src={src} onError={() => setFailed(src)} alt={t(block.alt, context)} height={block.fit ? block.height : undefined} style={block.height ? { maxHeight: `${block.height}px` } : undefined} />;
   const href = block.href === undefined ? undefined : logic.evaluate(block.href, context);
   return typeof href === 'string' && href ? <a href={href}>{img}</a> : img;
 }

@@ -16,8 +16,9 @@ import { useChain } from './useChain';
 const ErrorDialog = lazyComponent(() => import('./ErrorDialog').then((m) => m.ErrorDialog));
 
 const useStyles = makeStyles({
+  // Grows to fill the page's height (FlowRunner's column), keeping the footer at the bottom of a short screen.
   main: {
-    boxSizing: 'border-box', width: '100%', maxWidth: '60rem', margin: '0 auto',
+    boxSizing: 'border-box', width: '100%', maxWidth: '60rem', margin: '0 auto', flexGrow: 1,
     padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
     // Focus moves here on each step change (screen readers announce the new screen); no ring for that.
     outlineStyle: 'none',

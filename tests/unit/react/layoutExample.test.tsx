@@ -25,3 +25,12 @@ it.each([
   expect(html.innerHTML).toBe('<p>Footer <a href="https://example.org" target="_blank" rel="noopener noreferrer">link</a></p>');
   expect(footer.querySelector('script')).toBeNull();
 });
+
+it('an image with fit keeps its height before it loads (nothing below moves); without fit the height is a maximum', async () => {
+  view = await renderFlow('/examples/layout/page', { user: { id: 'u1' }, record: { ownerId: 'u1' } });
+  const header = await view.waitFor(() => view!.container.querySelector('header'), 'the header');
+  const logo = header.querySelector<HTMLImageElement>(`img[alt="${AU.messages['examples.layout.logo']}"]`)!;
+  const banner = header.querySelector<HTMLImageElement>(`img[alt="${AU.messages['examples.layout.banner']}"]`)!;
+  expect([logo.getAttribute('height'), logo.style.maxHeight]).toEqual(['40', '40px']);
+  expect([banner.getAttribute('height'), banner.style.maxHeight]).toEqual([null, '120px']);
+});
