@@ -4,18 +4,12 @@ import type { ProgressBlock } from '../../core/types';
 import { progressRows } from '../flow/machine';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
+import { useStepNumberStyles } from './stepNumberStyles';
 
 const useStyles = makeStyles({
   list: { listStyleType: 'none', margin: 0, padding: 0, width: '100%', display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
   row: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', columnGap: tokens.spacingHorizontalM },
   label: { display: 'inline-flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXS },
-  step: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3 },
-  number: {
-    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '1.75rem', height: '1.75rem', borderRadius: tokens.borderRadiusCircular,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, fontWeight: tokens.fontWeightSemibold, flexShrink: 0,
-  },
-  active: { color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold },
-  activeNumber: { backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, border: 'none' },
 });
 
 const COLOR = { completed: 'success', progress: 'brand', pending: 'informative' } as const;
@@ -34,6 +28,7 @@ const INFO_ICON = (
  */
 export function ProgressBlockView({ block }: { block: ProgressBlock }) {
   const styles = useStyles();
+  const steps = useStepNumberStyles();
   const { t, bundle } = useRuntime();
   const { flowId, context, raise } = useStep();
   const flow = bundle.flows[block.flow ?? flowId];
@@ -42,8 +37,8 @@ export function ProgressBlockView({ block }: { block: ProgressBlock }) {
     return (
       <ol className={styles.list} data-tracker={block.tracker}>
         {rows.map((row, i) => (
-          <li key={row.id} className={mergeClasses(styles.step, row.state !== 'pending' && styles.active)} data-state={row.state} aria-current={row.state === 'progress' ? 'step' : undefined}>
-            <span className={mergeClasses(styles.number, row.state !== 'pending' && styles.activeNumber)} aria-hidden="true">{i + 1}</span>
+          <li key={row.id} className={mergeClasses(steps.step, row.state !== 'pending' && steps.reached)} data-state={row.state} aria-current={row.state === 'progress' ? 'step' : undefined}>
+            <span className={mergeClasses(steps.number, row.state !== 'pending' && steps.reachedNumber)} aria-hidden="true">{i + 1}</span>
             <Body1>{t(row.label, context)}</Body1>
           </li>
         ))}

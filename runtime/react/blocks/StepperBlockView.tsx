@@ -2,17 +2,11 @@ import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { StepperBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
+import { useStepNumberStyles } from './stepNumberStyles';
 import { NARROW_MAX } from './media';
 
 const useStyles = makeStyles({
   list: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, listStyleType: 'none', margin: 0, padding: 0, width: '100%' },
-  step: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, color: tokens.colorNeutralForeground3 },
-  number: {
-    display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: '1.75rem', height: '1.75rem', borderRadius: tokens.borderRadiusCircular,
-    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, fontWeight: tokens.fontWeightSemibold, flexShrink: 0,
-  },
-  current: { color: tokens.colorNeutralForeground1, fontWeight: tokens.fontWeightSemibold },
-  currentNumber: { backgroundColor: tokens.colorBrandBackground, color: tokens.colorNeutralForegroundOnBrand, border: 'none' },
   done: { color: tokens.colorNeutralForeground2 },
   label: { [`@media (max-width: ${NARROW_MAX})`]: { display: 'none' } },
   currentLabel: { [`@media (max-width: ${NARROW_MAX})`]: { display: 'inline' } },
@@ -21,6 +15,7 @@ const useStyles = makeStyles({
 /** A horizontal stepper: numbered steps, the current one highlighted (`aria-current="step"`); on phones only its label shows. */
 export function StepperBlockView({ block }: { block: StepperBlock }) {
   const styles = useStyles();
+  const steps = useStepNumberStyles();
   const { t } = useRuntime();
   const { context, stepId } = useStep();
   const current = block.steps.findIndex((s) => s.step === stepId);
@@ -28,8 +23,8 @@ export function StepperBlockView({ block }: { block: StepperBlock }) {
     <nav aria-label={t(block.steps[Math.max(current, 0)].label, context)} style={{ width: '100%' }}>
       <ol className={styles.list}>
         {block.steps.map((s, i) => (
-          <li key={s.step} className={mergeClasses(styles.step, i === current && styles.current, i < current && styles.done)} aria-current={i === current ? 'step' : undefined}>
-            <span className={mergeClasses(styles.number, i === current && styles.currentNumber)}>{i + 1}</span>
+          <li key={s.step} className={mergeClasses(steps.step, i === current && steps.reached, i < current && styles.done)} aria-current={i === current ? 'step' : undefined}>
+            <span className={mergeClasses(steps.number, i === current && steps.reachedNumber)}>{i + 1}</span>
             <span className={mergeClasses(styles.label, i === current && styles.currentLabel)}>{t(s.label, context)}</span>
           </li>
         ))}

@@ -3,27 +3,17 @@
  * flows/_examples/binding.yaml: submitting calls a GraphQL binding through Apollo Client against
  * a real graphql-yoga server (the server's SDL), writes the result into the record and shows it.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { act } from 'react';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApi } from './testApi';
+import { expect, it } from 'vitest';
+import { serveTestApi } from './testApi';
 import { byLabel, exampleBundle, renderFlow, typeInto } from './renderFlow';
 
-const api = createTestApi();
-let server: Server;
-let uri = '';
-beforeAll(async () => {
-  server = createServer((req, res) => api.mount(req, res));
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
-});
-afterAll(() => server.close());
+const { api, uri: graphqlUri } = serveTestApi();
 
 it('binding: a call effect runs through Apollo and its result lands in the record', async () => {
   const { bundle } = exampleBundle({ region: 'nz' });
   const t = (key: string) => bundle.messages[key];
-  const view = await renderFlow('/examples/binding/form', { selection: { region: 'nz' }, graphqlUri: uri, user: { email: 'me@example.com' } });
+  const view = await renderFlow('/examples/binding/form', { selection: { region: 'nz' }, graphqlUri: graphqlUri(), user: { email: 'me@example.com' } });
   const values = { firstName: 'Ana', lastName: 'Ngata', email: 'ana@example.com', phone: '021234567' };
   for (const [name, value] of Object.entries(values)) {
     const input = await view.waitFor(() => byLabel(view.container, t(`reassign.${name}`)), name);
@@ -41,7 +31,7 @@ it("flows/_examples/loadThen.yaml: a load's `then` event follows its answer and 
   const { bundle } = exampleBundle({ region: 'nz' });
   const loaded = (item: number) => bundle.messages['examples.loadThen.item'].replace('{state.item}', String(item)).replace('{count}', '3');
   for (const [asked, shown] of [[9, 3], [2, 2]]) {
-    const view = await renderFlow(`/examples/load-then/list?item=${asked}`, { selection: { region: 'nz' }, graphqlUri: uri });
+    const view = await renderFlow(`/examples/load-then/list?item=${asked}`, { selection: { region: 'nz' }, graphqlUri: graphqlUri() });
     await view.waitFor(() => view.container.textContent?.includes(loaded(shown)), `item ${shown} of 3 for ?item=${asked}`);
     view.unmount();
   }

@@ -4,27 +4,17 @@
  * event guards on it (a real graphql-yoga server over the server's SDL answers); a failed call
  * opens the global error dialog and Try Again sends again.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { act } from 'react';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApi } from './testApi';
+import { expect, it } from 'vitest';
+import { serveTestApi } from './testApi';
 import { byLabel, exampleBundle, renderFlow, typeInto } from './renderFlow';
 
-const api = createTestApi();
-let server: Server;
-let uri = '';
-beforeAll(async () => {
-  server = createServer((req, res) => api.mount(req, res));
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
-});
-afterAll(() => server.close());
+const { api, uri: graphqlUri } = serveTestApi();
 
 it('chain: call -> result -> then -> guard on the result; a failed call -> error dialog -> Try Again', async () => {
   const { bundle } = exampleBundle({ region: 'nz' });
   const t = (key: string) => bundle.messages[key];
-  const view = await renderFlow('/examples/chain/form', { selection: { region: 'nz' }, graphqlUri: uri });
+  const view = await renderFlow('/examples/chain/form', { selection: { region: 'nz' }, graphqlUri: graphqlUri() });
   const has = (text: string) => view.container.textContent?.includes(text);
   const fill = async (email: string) => {
     for (const [name, value] of Object.entries({ firstName: 'Ana', lastName: 'Ngata', email, phone: '021234567' })) {

@@ -6,22 +6,12 @@
  * keeps a re-run that fails again, and the dialog closes once every failure is cleared; an
  * `onError: log` failure never opens it.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { act } from 'react';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApi } from './testApi';
+import { expect, it, vi } from 'vitest';
+import { serveTestApi } from './testApi';
 import { exampleBundle, renderFlow } from './renderFlow';
 
-const api = createTestApi();
-let server: Server;
-let uri = '';
-beforeAll(async () => {
-  server = createServer((req, res) => api.mount(req, res));
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-  uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
-});
-afterAll(() => server.close());
+const { api, uri: graphqlUri } = serveTestApi();
 
 const buttonIn = (root: ParentNode, text: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === text);
 const dialog = () => document.querySelector('dialog[open]');
@@ -34,7 +24,7 @@ for (const region of ['au', 'nz']) {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { bundle } = exampleBundle({ region });
     const t = (key: string) => bundle.messages[key];
-    const view = await renderFlow('/examples/on-error/form', { selection: { region }, graphqlUri: uri });
+    const view = await renderFlow('/examples/on-error/form', { selection: { region }, graphqlUri: graphqlUri() });
     const has = (text: string) => view.container.textContent?.includes(text);
     const press = async (key: string) => {
       const b = await view.waitFor(() => buttonIn(view.container, t(key)), key);

@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { createGraphQLError, createSchema, createYoga } from 'graphql-yoga';
 import { sdlTexts } from '../../../runtime/node';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** One `reassignQuote` call the test API received. */
 export interface ReassignCall {
@@ -50,4 +52,21 @@ export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] }
     }),
   });
   return { mount: (req, res) => void yoga(req, res), reassignCalls: calls };
+}
+
+/**
+ * The test API on a local port for the lifetime of a test file: `beforeAll` starts it, `afterAll` closes it;
+ * `uri()` is its GraphQL address once started.
+ */
+export function serveTestApi(): { api: ReturnType<typeof createTestApi>; uri: () => string } {
+  const api = createTestApi();
+  let server: Server | undefined;
+  let uri = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => api.mount(req, res));
+    await new Promise<void>((ok) => server!.listen(0, '127.0.0.1', ok));
+    uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
+  });
+  afterAll(() => server?.close());
+  return { api, uri: () => uri };
 }
