@@ -3,20 +3,17 @@
  * business registry), AU and NZ: choose vehicle, results (URL contract, filter, sort, page),
  * shortlist limit, shortlist page, enquiry with a business found by ABN / NZBN, thank-you; the
  * anonymous shortlist surviving a reload; a signed-in customer's shortlist saved to the account;
- * screenshots of every page at phone and desktop size; the initial JS of /calculator.
+ * screenshots of every page at phone and desktop size (the first visit's code: firstVisitBytes.spec.ts).
  */
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { abnFor, nzbnFor } from '../../server/seed/referenceData';
 import { layersFor } from './definitions';
 import { expect, test, type E2EFixtures } from './fixtures';
-import { describeInitialJs, initialJs } from './initialJs';
 import { expectMessage } from './page';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
-/** Budget of the initial JS of /calculator (gzip kB, every script loaded before the first render). */
-const BUDGET_KB = 240;
 
 /** The first seeded business of each region (server/seed/data/businesses.yaml, numbers from referenceData.ts). */
 const BUSINESS = {
@@ -329,15 +326,6 @@ test('calculator pages at 390x844 and 1280x900 (screenshots)', async ({ newPage,
       await shot(page, 'nz-results-filters-390');
     }
   }
-});
-
-test('calculator: initial JS of /calculator before first render is within budget', async ({ page, url }, testInfo) => {
-  const measured = await initialJs(page, url('au.localhost', '/calculator'), 'main[data-step="search"]');
-  const { scripts, kb } = measured;
-  testInfo.annotations.push({ type: 'initial JS', description: describeInitialJs(measured) });
-  console.log(`/calculator initial JS: ${describeInitialJs(measured)}`);
-  expect(scripts.filter((s) => /FormView|validators/.test(s)), 'no form or validator chunk before first render').toEqual([]);
-  expect(kb, `initial JS ${kb.toFixed(1)} kB gzip within ${BUDGET_KB} kB`).toBeLessThanOrEqual(BUDGET_KB);
 });
 
 test('calculator: a refused enquiry shows the error notification and keeps the form', async ({ page, url }) => {

@@ -1,0 +1,52 @@
+/**
+ * Budgets of a first visit's code (issue 16 item 3), measured by firstVisitBytes.ts: every script and
+ * definition file (gzip) a cold browser requests until the page's main action has worked. /calculator: the
+ * vehicle chosen and Next shows the results; /login: a sign-in answered (a refusal shown); an application
+ * step: the company lookup dialog searched and answering rows. Texts come from the definitions.
+ */
+import { layersFor } from './definitions';
+import { expect, test } from './fixtures';
+import { describeFirstVisit, firstVisitBytes, searchVehicles, signIn, type FirstVisit } from './firstVisitBytes';
+
+/**
+ * Budgets in gzip kB. Issue 16's targets are 200 for /calculator and /login and 300 for application steps; the
+ * step meets its target, the public pages do not yet (286 and 321 kB measured when this was written: React DOM
+ * ~60, Apollo Client with graphql ~55, react-router ~25, Fluent ~50, rjsf ~62 on /login, the region's whole
+ * definitions ~19). Until they do, their budget is the measured size with a small margin, so any growth fails;
+ * lower it with every cut. The log line prints the gap to the target.
+ */
+const TARGET_KB = { calculator: 200, login: 200, applicationStep: 300 };
+const BUDGET_KB = { calculator: 292, login: 328, applicationStep: TARGET_KB.applicationStep };
+
+const AU = layersFor({ region: 'au', brand: 'acme-au' });
+
+function report(name: string, visit: FirstVisit, page: keyof typeof TARGET_KB, info: { annotations: { type: string; description?: string }[] }): void {
+  const budget = BUDGET_KB[page];
+  const gap = visit.kb - TARGET_KB[page];
+  const line = `${name}: ${describeFirstVisit(visit)}; budget ${budget} kB, target ${TARGET_KB[page]} kB (${gap > 0 ? `${gap.toFixed(1)} kB over` : 'met'})`;
+  info.annotations.push({ type: 'first visit', description: line });
+  console.log(`first visit ${line}`);
+  expect(visit.kb, line).toBeLessThanOrEqual(budget);
+}
+
+test('first visit of /calculator: code until Next shows results is within budget', async ({ browser, url }, info) => {
+  const visit = await firstVisitBytes(browser, url('au.localhost', '/calculator'), searchVehicles);
+  report('/calculator', visit, 'calculator', info);
+});
+
+test('first visit of /login: code until a sign-in is answered is within budget', async ({ browser, url }, info) => {
+  const visit = await firstVisitBytes(browser, url('au.localhost', '/login'), signIn(AU.text));
+  report('/login', visit, 'login', info);
+});
+
+test('first visit of an application step: code until the company lookup answers is within budget', async ({ browser, url, freshApplication, login }, info) => {
+  const user = await freshApplication({ region: 'au', brand: 'acme-au', role: 'primary', status: 'businessDetails', set: { 'scoreboard.primaryApplicant': null, 'scoreboard.companyDetails': null, 'scoreboard.entityDetails': null } });
+  const visit = await firstVisitBytes(browser, url(user.host, `/applications/${user.applicationId}/businessDetails`), async (page) => {
+    await page.getByRole('button', { name: AU.text('applicantDetails.company.search') }).click();
+    await page.getByLabel(AU.text('applicantDetails.lookup.label')).fill('Harbour Freight');
+    await page.getByRole('button', { name: AU.text('applicantDetails.lookup.select') }).first().waitFor();
+  }, async (page) => {
+    await login(page, user.email, { host: user.host, password: user.password });
+  });
+  report('application step (businessDetails)', visit, 'applicationStep', info);
+});
