@@ -103,10 +103,9 @@ describe.each(DATABASES)('business details rules on %s', (kind) => {
       await refusedFinance(rest, 'api.completion.creditLimit');
     });
 
-    it('refuses a credit limit above the maximum', async () => {
-      // The record schema caps the value at 500000; the completion's own rule (settings.creditLimit.max, which a
-      // layer may lower) is exercised in tests/unit/enforce/businessDetailsCompletion.test.ts.
-      await refused(() => saveFinance(finance({ valueOfApplication: 500001 })), 'INVALID_VALUE', 'api.error.INVALID_VALUE');
+    it('refuses finance completion with a credit limit above the maximum', async () => {
+      await uploadedFiles(h, A, FIXTURE.users.primary.id, [statement(1)]);
+      await refusedFinance(finance({ valueOfApplication: 510000, fileUrls: [statement(1)] }), 'api.completion.creditLimitMax');
     });
 
     it('completes finance details with the credit limit at the maximum', async () => {
