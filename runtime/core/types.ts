@@ -127,10 +127,13 @@ export interface StepDef {
 }
 
 /**
- * A path a role may write in a step: a dotted path any write call may write, or `{ path, via }`, written
- * only by the named operations (e.g. a file reference that only the attaching call, which checks the file, writes).
+ * A path a role may write in a step: a dotted path any write call may write, or `{ path, via?, lockedWhen? }`:
+ * `via` = written only by the named operations (e.g. a file reference that only the attaching call, which checks
+ * the file, writes); `lockedWhen` = logic over the application (`record`, `user`, `settings`): while it holds the
+ * entry grants nothing (a write that leaves the stored value as it is is still accepted, as unchanged), and a
+ * refusal then says `message` (a message key; default `api.error.locked`).
  */
-export type WritableDef = string | { path: string; via: string[] };
+export type WritableDef = string | { path: string; via?: string[]; lockedWhen?: Logic; message?: string };
 
 /**
  * A completion flag of a step. The client writes the flag itself; the server treats a write that

@@ -76,7 +76,8 @@ export function assertComplete(layers: ResolvedLayers, completion: DeclaredCompl
     const failed = Object.entries(fields).map(([f, text]) => [f === '' ? section.path : `${section.path}.${f}`, text] as const);
     if (failed.length) throw refuseSection(section.path, section.message, `section '${section.path}' is invalid: ${failed.map(([f, t]) => `${f}: ${t}`).join('; ')}`, { fields: Object.fromEntries(failed) });
   }
-  for (const rule of def.rules ?? []) {
-    if (logic.holds(rule.when, context)) throw refuseSection(rule.section, rule.message, `a rule about '${rule.section}' holds (${rule.description ?? rule.message})`);
-  }
+  (def.rules ?? []).forEach((rule, index) => {
+    // `rule`: its position in the completion's rules (path coverage counts each rule's refusal by it).
+    if (logic.holds(rule.when, context)) throw refuseSection(rule.section, rule.message, `a rule about '${rule.section}' holds (${rule.description ?? rule.message})`, { rule: index });
+  });
 }

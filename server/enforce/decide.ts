@@ -1,5 +1,5 @@
 /** The pure decision: may this caller write this value at this record path now, and what exactly changes. */
-import { deriveRoles, eachTransition, findStatusTransition, isWritable, rolesAllow, stepActiveIn, writablePaths, writableVia } from '../../runtime/core/flow';
+import { deriveRoles, eachTransition, findStatusTransition, isWritable, lockedPaths, rolesAllow, stepActiveIn, writablePaths, writableVia, type LockTest } from '../../runtime/core/flow';
 import type { LogicInstance } from '../../runtime/core/logic';
 import { getPath, setPath } from '../../runtime/core/source/pointer';
 import type { DefinitionSet, FlowDef, ResolvedLayers, TransitionDef } from '../../runtime/core/types';
@@ -88,16 +88,27 @@ export function decideWrite(input: DecideInput): Decision {
   const roles = new Set<string>();
   const statuses: Record<string, string | undefined> = {};
   const writable = new Set<string>();
+  const lockedEntries: { path: string; message?: string }[] = [];
   const rolesOf: Record<string, string[]> = {};
+  // A writable entry's `lockedWhen` reads the application as it is (record, user, settings).
+  const lockTest: LockTest = (logic) => input.logic.holds(logic, { ...context, settings: input.layers.settings });
   for (const flow of flows) {
     const own = deriveRoles(flow, context, input.logic);
     rolesOf[flow.id] = own;
     own.forEach((r) => roles.add(r));
     statuses[flow.id] = statusOf(flow, app.record);
-    writablePaths(flow, statuses[flow.id], own, request.operation).forEach((p) => writable.add(p));
+    writablePaths(flow, statuses[flow.id], own, request.operation, lockTest).forEach((p) => writable.add(p));
+    lockedEntries.push(...lockedPaths(flow, statuses[flow.id], own, request.operation, lockTest));
   }
   const allowed = [...writable];
+  const locked = lockedEntries.map((e) => e.path);
+  /** A locked path (and no other entry opens it): refused unless the write leaves the stored value as it is. */
+  const lockedHere = (p: string) => !isWritable(allowed, p) && isWritable(locked, p);
   const forbid = (p: string) => {
+    if (lockedHere(p)) {
+      const messageKey = lockedEntries.find((e) => isWritable([e.path], p))?.message ?? 'api.error.locked';
+      return refuse('FORBIDDEN_PATH', `'${p}' is locked now: its writable entry's lockedWhen holds`, { path: p, locked: true, messageKey });
+    }
     // Written only by named operations (e.g. a file reference the attaching call checks): say which.
     const via = [...new Set(flows.flatMap((flow) => writableVia(flow, statuses[flow.id], rolesOf[flow.id], p)))];
     const why = via.length
@@ -113,7 +124,8 @@ export function decideWrite(input: DecideInput): Decision {
       const sub = `${path}.${key}`;
       if (!SEGMENT.test(key)) throw refuse('INVALID_PATH', `'${sub}' is not a valid record path`, { path: sub });
       guardStatus(sub);
-      if (!serverKeys.includes(key) && !isWritable(allowed, sub)) throw forbid(sub);
+      const repeated = lockedHere(sub) && sameValue(getPath(app.record, sub), value);
+      if (!serverKeys.includes(key) && !isWritable(allowed, sub) && !repeated) throw forbid(sub);
       resolveRecordPath(input.layers, app.record, sub);
       assertValid(input.layers, sub, value);
     }
@@ -126,7 +138,7 @@ export function decideWrite(input: DecideInput): Decision {
     return { kind: 'write', path, value: request.value, from, mode: 'merge' };
   }
   guardStatus(path);
-  if (!isWritable(allowed, path)) throw forbid(path);
+  if (!isWritable(allowed, path) && !(lockedHere(path) && sameValue(getPath(app.record, path), request.value))) throw forbid(path);
   const { listSegments } = resolveRecordPath(input.layers, app.record, path);
   assertValid(input.layers, path, request.value);
   assertCompletions(input, context, path, request.value);

@@ -20,6 +20,11 @@ export interface EnforceDeps {
   layers(selection: Record<string, string>): ResolvedLayers;
   /** The definitions' content hash: an application read under another is migrated first (`upgradeApplication`). */
   version?: string;
+  /**
+   * Checks a field write against what lives outside the record before it lands (the server's file references in
+   * upload slots: server/files/attachments.ts); throws the refusal. The resolvers' deps set it (`depsOf`).
+   */
+  checkWrite?: (app: AppSnapshot, write: { path: string; value: unknown }) => Promise<void>;
 }
 
 /** One write as a resolver asks for it. */
@@ -82,6 +87,7 @@ export async function writeRecord(deps: EnforceDeps, call: WriteCall): Promise<W
       decision = { kind: 'write', path: decision.path, value: decision.value, from: getPath(app.record, decision.path), mode: decision.mode };
     }
     if (decision.kind === 'unchanged' && call.refuseUnchanged) throw call.refuseUnchanged(app);
+    if (decision.kind === 'write' && deps.checkWrite) await deps.checkWrite(app, decision);
     const version = await applyDecision(deps.db, app, call.caller, decision, decision.kind === 'unchanged' ? {} : call.columns);
     if (version !== null) return { decision, version, before: app };
     if (call.expectedVersion != null) {

@@ -11,3 +11,4 @@ export { FileRefused, type FileRefusalCode } from './fileRefused';
 export { UPLOAD_URL_TTL_SEC, withUploadRoom, type UploadScope } from './uploadLimits';
 export { uploadRulesOf, slotAt, uploadRuleProblems, type UploadRules, type UploadSlot } from './uploadRules';
 export { createUpload, storeInline, acceptUpload, confirmUpload, signedDownload, fileByUuid, displayName, DOWNLOAD_URL_TTL_SEC, type SignedFile, type NewFile } from './fileService';
+export { addedReferences, assertAttachments, type SlotReferences } from './attachments';

@@ -20,7 +20,7 @@ export interface UploadScope {
 }
 
 /** Every `uuid` string in a record value (a slot's array, object, or front/back pair). */
-function uuidsIn(value: unknown, out = new Set<string>()): Set<string> {
+export function uuidsIn(value: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(value)) for (const v of value) uuidsIn(v, out);
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {

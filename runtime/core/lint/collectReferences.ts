@@ -70,7 +70,10 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
     }
     for (const [role, entries] of Object.entries(step?.writable ?? {})) {
       (entries ?? []).forEach((entry, i) => {
-        if (typeof entry === 'object' && entry !== null) (entry.via ?? []).forEach((name, j) => out.push({ kind: 'operation', name, file, pointer: `${toPointer(['steps', stepId, 'writable', role, i])}/via/${j}` }));
+        if (typeof entry !== 'object' || entry === null) return;
+        (entry.via ?? []).forEach((name, j) => out.push({ kind: 'operation', name, file, pointer: `${toPointer(['steps', stepId, 'writable', role, i])}/via/${j}` }));
+        logic(entry.lockedWhen, `${toPointer(['steps', stepId, 'writable', role, i])}/lockedWhen`);
+        message(entry.message, `${toPointer(['steps', stepId, 'writable', role, i])}/message`);
       });
     }
     (step?.completion ?? []).forEach((completion, i) => {

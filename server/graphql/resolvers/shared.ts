@@ -1,9 +1,17 @@
 /** Helpers the application resolvers share: enforcement deps, the VehicleApplication shape, the status answer. */
 import type { ServerContext } from '../../context';
-import type { AppSnapshot, EnforceDeps, WriteResult } from '../../enforce';
+import { selectionOf, type AppSnapshot, type EnforceDeps, type WriteResult } from '../../enforce';
+import { assertAttachments } from '../../files';
 
-/** Enforcement dependencies from the request context. */
-export const depsOf = (ctx: ServerContext): EnforceDeps => ({ db: ctx.db, defs: ctx.definitions.defs, logic: ctx.definitions.logic, layers: (s) => ctx.definitions.layers(s), version: ctx.definitions.version });
+/** Enforcement dependencies from the request context: file references in upload slots are checked against the stored files. */
+export const depsOf = (ctx: ServerContext): EnforceDeps => ({
+  db: ctx.db,
+  defs: ctx.definitions.defs,
+  logic: ctx.definitions.logic,
+  layers: (s) => ctx.definitions.layers(s),
+  version: ctx.definitions.version,
+  checkWrite: (app, write) => assertAttachments(ctx.db, ctx.services.storage, ctx.definitions.layers(selectionOf(app)), app, write),
+});
 
 const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 

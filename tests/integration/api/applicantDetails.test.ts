@@ -112,6 +112,9 @@ describe.each(DATABASES)('applicant details on %s', (kind) => {
     const call = (who: 'primary' | 'secondary' | 'other', u: typeof second) => h.gql(who, 'mutation($id: ID, $u: UserInfoInput!) { selectSecondaryApplicant(applicationId: $id, applicantType: "secretary", userInfo: $u) { status secondaryApplicant { userId applicantType } } }', { id: A, u });
     expect(codeOf(await call('other', second))).toBe('FORBIDDEN');
     expect(codeOf(await call('secondary', second))).toBe('FORBIDDEN_PATH');
+    // Offered only to the confirmed officer when the business has more than one (001 s4 'Primary flow').
+    await serverSets(h, A, 'scoreboard.entityDetails', { ...ENTITY, hasSecondaryApplicant: 'yes' });
+    await serverSets(h, A, 'scoreboard.primaryApplicant.confirmed', 'yes');
     expect(codeOf(await call('primary', { ...second, email: FIXTURE.users.primary.email }))).toBe('INVALID_VALUE');
     expect((await call('primary', second)).data?.selectSecondaryApplicant).toMatchObject({ status: '200', secondaryApplicant: { applicantType: 'secretary' } });
   });

@@ -31,3 +31,23 @@ export async function serverSets(h: Harness, appId: string, path: string, value:
 
 /** The first error's code (or 'ok'). */
 export const codeOf = (a: Answer): string => (a.errors?.length ? String(a.errors[0].extensions?.code ?? a.errors[0].message) : 'ok');
+
+/** A file reference as the record holds it. */
+export interface FileRef {
+  uuid: string;
+  fileName: string;
+  mimeType: string;
+}
+
+/**
+ * Stored file rows, as an upload through getSignedUrl would have left them (status uploaded), for `appId` in
+ * `slot` (a record path; null: the upload named no slot): what an upload slot's references must be (server/files/attachments.ts).
+ */
+export async function uploadedFiles(h: Harness, appId: string, ownerId: string, files: FileRef[], slot: string | null = 'scoreboard.businessDetails.financeDetails.fileUrls'): Promise<void> {
+  if (!files.length) return;
+  await h.database.db
+    .insertInto('files')
+    .values(files.map((f) => ({ id: f.uuid, storage_key: `fixture/${f.uuid}`, file_name: f.fileName, mime_type: f.mimeType, size_bytes: 10, status: 'uploaded', owner_user_id: ownerId, application_id: appId, slot })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}

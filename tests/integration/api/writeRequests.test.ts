@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_DETAILS, FIXTURE, FINANCE_COMPLETED } from './fixture';
 import { DATABASES, startHarness, type Answer, type Harness, type Who } from './harness';
-import { audit, codeOf, row, serverSets, setProperty } from './helpers';
+import { audit, codeOf, row, serverSets, setProperty, uploadedFiles } from './helpers';
 
 const A = FIXTURE.apps.shared;
 const B = FIXTURE.apps.calculator;
@@ -25,7 +25,11 @@ describe.each(DATABASES)('write requests on %s', (kind) => {
     h = await startHarness(kind);
   }, 120_000);
   afterAll(async () => h?.close());
-  beforeEach(async () => h.reset());
+  beforeEach(async () => {
+    await h.reset();
+    // The statements the list-entry tests attach: uploads of this application to the financial statements slot.
+    await uploadedFiles(h, A, FIXTURE.users.primary.id, [...Array.from({ length: 11 }, (_, i) => file(i)), file(42)]);
+  });
 
   describe('completion flags', () => {
     /** A refusal naming `section` with its catalogue text; the application is exactly as before. */

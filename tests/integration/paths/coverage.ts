@@ -21,6 +21,9 @@ interface FlowTally {
   steps: Set<string>;
   core: Side;
   http: Side;
+  /** Completion rules the server re-checks for its guards (`<flag>#<index>`), and the outcomes seen over HTTP. */
+  rules: Set<string>;
+  ruleOutcomes: Set<string>;
 }
 
 const side = (): Side => ({ transitions: new Set(), outcomes: new Set() });
@@ -32,7 +35,22 @@ export class PathCoverage {
 
   /** Register a flow and its transitions; `onServer`: those run over HTTP too (none: a client flow). */
   add(flow: FlowDef, all: TransitionAt[], onServer: TransitionAt[]): void {
-    this.flows.set(flow.id, { flow, all, server: onServer.length > 0, onServer: new Set(onServer.map((t) => t.id)), steps: new Set(), core: side(), http: side() });
+    this.flows.set(flow.id, { flow, all, server: onServer.length > 0, onServer: new Set(onServer.map((t) => t.id)), steps: new Set(), core: side(), http: side(), rules: new Set(), ruleOutcomes: new Set() });
+  }
+
+  /** Completion rules of a flow the server checks when its guards read their flags (`<flag>#<index>`). */
+  rules(flow: string, ids: string[]): void {
+    ids.forEach((id) => this.flows.get(flow)?.rules.add(id));
+  }
+
+  /** A completion rule seen not holding (the step completed) or refusing, over HTTP. */
+  rule(flow: string, id: string, outcome: 'pass' | 'fail'): void {
+    this.flows.get(flow)?.ruleOutcomes.add(`${id}:${outcome}`);
+  }
+
+  /** Completion rule outcomes (both per rule) not seen over HTTP. */
+  missingRules(): string[] {
+    return [...this.flows].flatMap(([id, t]) => [...t.rules].flatMap((r) => (['pass', 'fail'] as const).filter((o) => !t.ruleOutcomes.has(`${r}:${o}`)).map((o) => `${id} ${r} ${o}`)));
   }
 
   /** A step a case ran in or landed on. */
@@ -64,8 +82,8 @@ export class PathCoverage {
 
   /** The coverage table (one row per flow, then the total) and a one-line summary; also written to .generated/path-coverage.txt. */
   report(root: string, selections: string[]): string {
-    const rows = [['flow', 'side', 'steps', 'transitions core', 'guard outcomes core', 'transitions server', 'guard outcomes server']];
-    const sum = { steps: 0, stepsOf: 0, core: 0, of: 0, gCore: 0, gOf: 0, http: 0, httpOf: 0, gHttp: 0, gHttpOf: 0 };
+    const rows = [['flow', 'side', 'steps', 'transitions core', 'guard outcomes core', 'transitions server', 'guard outcomes server', 'completion rule outcomes server']];
+    const sum = { steps: 0, stepsOf: 0, core: 0, of: 0, gCore: 0, gOf: 0, http: 0, httpOf: 0, gHttp: 0, gHttpOf: 0, r: 0, rOf: 0 };
     for (const [id, t] of [...this.flows].sort(([a], [b]) => a.localeCompare(b))) {
       const steps = Object.keys(t.flow.steps).length;
       const guarded = t.all.filter((x) => x.transition.guard !== undefined).length * 2;
@@ -80,7 +98,10 @@ export class PathCoverage {
         cell(t.core.outcomes.size, guarded),
         t.server ? cell(t.http.transitions.size, served.length) : '-',
         t.server ? cell(t.http.outcomes.size, guardedServed) : '-',
+        t.rules.size ? cell(t.ruleOutcomes.size, t.rules.size * 2) : '-',
       ]);
+      sum.r += t.ruleOutcomes.size;
+      sum.rOf += t.rules.size * 2;
       sum.steps += t.steps.size;
       sum.stepsOf += steps;
       sum.core += t.core.transitions.size;
@@ -94,12 +115,13 @@ export class PathCoverage {
         sum.gHttpOf += guardedServed;
       }
     }
-    rows.push(['total', '', `${sum.steps}/${sum.stepsOf}`, `${sum.core}/${sum.of} ${pct(sum.core, sum.of)}`, `${sum.gCore}/${sum.gOf} ${pct(sum.gCore, sum.gOf)}`, `${sum.http}/${sum.httpOf} ${pct(sum.http, sum.httpOf)}`, `${sum.gHttp}/${sum.gHttpOf} ${pct(sum.gHttp, sum.gHttpOf)}`]);
+    rows.push(['total', '', `${sum.steps}/${sum.stepsOf}`, `${sum.core}/${sum.of} ${pct(sum.core, sum.of)}`, `${sum.gCore}/${sum.gOf} ${pct(sum.gCore, sum.gOf)}`, `${sum.http}/${sum.httpOf} ${pct(sum.http, sum.httpOf)}`, `${sum.gHttp}/${sum.gHttpOf} ${pct(sum.gHttp, sum.gHttpOf)}`, `${sum.r}/${sum.rOf} ${pct(sum.r, sum.rOf)}`]);
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     const table = rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
     const summary =
       `path coverage: steps ${sum.steps}/${sum.stepsOf} ${pct(sum.steps, sum.stepsOf)}, transitions core ${sum.core}/${sum.of} ${pct(sum.core, sum.of)}, ` +
-      `server ${sum.http}/${sum.httpOf} ${pct(sum.http, sum.httpOf)}, guard outcomes core ${sum.gCore}/${sum.gOf} ${pct(sum.gCore, sum.gOf)}, server ${sum.gHttp}/${sum.gHttpOf} ${pct(sum.gHttp, sum.gHttpOf)}`;
+      `server ${sum.http}/${sum.httpOf} ${pct(sum.http, sum.httpOf)}, guard outcomes core ${sum.gCore}/${sum.gOf} ${pct(sum.gCore, sum.gOf)}, server ${sum.gHttp}/${sum.gHttpOf} ${pct(sum.gHttp, sum.gHttpOf)}, ` +
+      `completion rule outcomes server ${sum.r}/${sum.rOf} ${pct(sum.r, sum.rOf)}`;
     const note = 'server: the transitions it sees (a home\'s page events that call nothing run on the core only)';
     const text = `${table}\n(each case run for ${selections.join(', ')}; ${note})\n${summary}\n`;
     mkdirSync(join(root, '.generated'), { recursive: true });

@@ -18,6 +18,8 @@ import { createSession } from '../../../server/auth';
 import { loadServerDefinitions } from '../../../server/definitions';
 import { writeRecord } from '../../../server/enforce';
 import { flowsFor } from '../../../server/enforce/journeys';
+import { completionsFor, type DeclaredCompletion } from '../../../server/enforce/completion';
+import { varPaths } from '../../../runtime/core/logic';
 import { startHarness, type Harness } from '../api/harness';
 import { PathCoverage } from './coverage';
 import { fillUsers, merge, readPathFiles, skeleton, transitionsOfFlow, type Ctx, type Outcome, type PathCase, type PathFile, type TransitionAt } from './pathFixtures';
@@ -134,9 +136,21 @@ function runCore(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, se
   coverage.step(flow.id, outcome.step);
 }
 
+/** The completions whose flag a transition's guard reads (the server re-checks them when it is taken). */
+function completionsOfGuard(file: PathFile | undefined, t: TransitionAt): DeclaredCompletion[] {
+  if (!file?.applicationType || t.transition.guard === undefined) return [];
+  const read = varPaths(t.transition.guard).filter((p) => p.startsWith('record.')).map((p) => p.slice('record.'.length));
+  return completionsFor(defs, file.applicationType).filter(({ def }) => read.some((p) => def.flag === p || def.flag.startsWith(`${p}.`)));
+}
+/** Dotted paths of the null leaves of a patch. */
+const nullPaths = (v: unknown, at = ''): string[] =>
+  v === null ? [at] : typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.entries(v).flatMap(([k, x]) => nullPaths(x, at ? `${at}.${k}` : k)) : [];
+const ruleIds = (c: DeclaredCompletion) => (c.def.rules ?? []).map((_, i) => `${c.def.flag}#${i}`);
+
 describe.each(flowIds)('flow %s', (flowId) => {
   const { flow, all, file, missing, stale } = pair(flowId);
   coverage.add(flow, all, all.filter((t) => onServer(flow, t)));
+  for (const t of all) if (isStatusFlow(flow) && onServer(flow, t)) coverage.rules(flowId, completionsOfGuard(file, t).flatMap(ruleIds));
 
   it('has a path fixture for every transition', () => {
     const where = `tests/fixtures/paths/${flowId}.yaml`;
@@ -279,6 +293,40 @@ describe('server enforcement over HTTP (PGlite)', () => {
     }
   }
 
+  /**
+   * A refusal of a completion rule: the case's context with the rule broken and without the flag, then the flag
+   * written (the request to complete the step); refused STEP_INCOMPLETE with the rule's message, nothing stored.
+   */
+  async function runRefusal(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, refusal: { context: Ctx; message: string }, selection: { region: string; brand: string }): Promise<string[]> {
+    const role = (c.as ?? file.as)!;
+    const found: string[] = [];
+    for (const completion of completionsOfGuard(file, t).filter((x) => x.def.rules?.length)) {
+      const where = `${flow.id} ${t.id} over HTTP, refusal ${refusal.message} of ${completion.def.flag} (${label(selection)}, as ${role})`;
+      // A null in the refusal's patch removes that member (a value absent, as the schema would not take null).
+      const removed = nullPaths(refusal.context.record).reduce<unknown>((r, p) => setPath(r, p, undefined), merge(c.context, refusal.context).record ?? {});
+      const withoutFlag = setPath(removed, completion.def.flag, undefined);
+      const appId = await newApplication(flow, file, t, { ...c, context: { ...merge(c.context, refusal.context), record: withoutFlag } }, selection, false);
+      const before = await stored(appId);
+      const [, propertyFirst, propertySecond, propertyThird] = completion.def.flag.split('.');
+      const b = brands[selection.brand];
+      const res = await h.app.fetch(`http://${b.host}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', host: b.host, cookie: `ff_session=${b.cookies[role]}` },
+        body: JSON.stringify({
+          query: 'mutation($id: ID!, $p: PropertyParams!) { createOrUpdateProperty(applicationId: $id, params: $p) { status message version } }',
+          variables: { id: appId, p: { value: completion.def.value, propertyFirst, propertySecond, propertyThird } },
+        }),
+      });
+      const answer = (await res.json()) as Answer;
+      expect(answerOf(answer, 'createOrUpdateProperty'), where).toBe('STEP_INCOMPLETE');
+      expect(answer.errors?.[0].extensions?.messageKey, where).toBe(refusal.message);
+      expect((await stored(appId)).record, `${where}: nothing stored`).toEqual(before.record);
+      const rule = answer.errors?.[0].extensions?.rule;
+      if (typeof rule === 'number') found.push(`${completion.def.flag}#${rule}`);
+    }
+    return found;
+  }
+
   async function runServer(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, selection: { region: string; brand: string }, failing: boolean): Promise<void> {
     const role = (c.as ?? file.as)!;
     const where = `${flow.id} ${t.id} over HTTP (${failing ? 'guard failing' : 'guard holding'}, ${label(selection)}, as ${role})`;
@@ -314,12 +362,17 @@ describe('server enforcement over HTTP (PGlite)', () => {
     it.runIf(present.length > 0).each(present.map((t) => [t.id, t] as const))('server: %s', async (_, t) => {
       const c = file.transitions[t.id];
       expect(flowsFor(defs, file.applicationType!).map((f) => f.id), `the server governs ${file.applicationType} applications by these flows`).toContain(flowId);
+      const refusals = c.refusals ?? [];
+      if (completionsOfGuard(file, t).some((x) => x.def.rules?.length)) expect(refusals.length, `${flowId} ${t.id}: its guard reads a completion flag: add refusals: [{ context, message }] (a context breaking each rule)`).toBeGreaterThan(0);
       for (const selection of selections) {
         await runServer(flow, file, t, c, selection, false);
         if (c.fail) await runServer(flow, file, t, c, selection, true);
+        for (const refusal of refusals) for (const id of await runRefusal(flow, file, t, c, refusal, selection)) coverage.rule(flowId, id, 'fail');
       }
       coverage.took('http', t, t.transition.guard !== undefined ? 'pass' : undefined);
       if (c.fail) coverage.took('http', t, 'fail');
+      // The case's own context completed the step: none of the rules held.
+      for (const completion of completionsOfGuard(file, t)) for (const id of ruleIds(completion)) coverage.rule(flowId, id, 'pass');
     });
   });
 });
@@ -342,5 +395,6 @@ describe('path coverage', () => {
     const { core, server: http } = coverage.missing();
     expect(core, 'transitions not covered on the core (see the failures above)').toEqual([]);
     expect(http, 'transitions not covered over HTTP (see the failures above)').toEqual([]);
+    expect(coverage.missingRules(), 'completion rules without both outcomes over HTTP (add refusals to the fixture of the transition whose guard reads the flag)').toEqual([]);
   });
 });

@@ -54,6 +54,12 @@ export interface PathCase {
   client?: string;
   /** Required when the transition has a guard: context that fails it, and what happens then. */
   fail?: { context?: Ctx; expect: Outcome; server?: string };
+  /**
+   * Status flows, a guard reading a step's completion flag (the step's `completion`): for each rule of that
+   * completion, a patch of the case's context that breaks it. Over HTTP the flag is then written (the request to
+   * complete the step, on a record without it) and refused STEP_INCOMPLETE with the rule's `message`.
+   */
+  refusals?: { context: Ctx; message: string }[];
 }
 
 /** One fixture file. */

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { createLogic, deriveRoles, findStatusTransition, isWritable, next, progressRows, writablePaths, writableVia, type FlowDef } from '../../../runtime/core';
+import { createLogic, deriveRoles, findStatusTransition, isWritable, lockedPaths, next, progressRows, writablePaths, writableVia, type FlowDef } from '../../../runtime/core';
 import { FLOW } from './fixtures';
 
 const flow = parse(FLOW) as FlowDef;
@@ -73,6 +73,15 @@ describe('status, roles and writes for the server', () => {
     expect(writablePaths(attach, 'first', ['owner'], 'attachFile')).toEqual(['item.note', 'item.file']);
     expect(writableVia(attach, 'first', ['owner'], 'item.file')).toEqual(['attachFile']);
     expect(writableVia(attach, 'first', ['viewer'], 'item.file')).toEqual([]);
+  });
+  it('counts an entry with `lockedWhen` only while its logic does not hold, and lists it as locked then', () => {
+    const confirmed = { '==': [{ var: 'record.item.confirmed' }, 'yes'] };
+    const locking: FlowDef = { ...flow, steps: { ...flow.steps, approvals: { ...flow.steps.approvals, writable: { owner: ['item.note', { path: 'item.details.*', lockedWhen: confirmed, message: 'item.locked' }] } } } };
+    const test = (item: Record<string, unknown>) => (l: unknown) => logic.holds(l as never, { record: { item } });
+    expect(writablePaths(locking, 'first', ['owner'], undefined, test({}))).toEqual(['item.note', 'item.details.*']);
+    expect(lockedPaths(locking, 'first', ['owner'], undefined, test({}))).toEqual([]);
+    expect(writablePaths(locking, 'first', ['owner'], undefined, test({ confirmed: 'yes' }))).toEqual(['item.note']);
+    expect(lockedPaths(locking, 'first', ['owner'], undefined, test({ confirmed: 'yes' }))).toEqual([{ path: 'item.details.*', message: 'item.locked' }]);
   });
 });
 

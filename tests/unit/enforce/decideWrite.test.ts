@@ -32,6 +32,8 @@ const base = (extra: Record<string, unknown> = {}): Record<string, unknown> => (
   status: 'businessDetails',
   statusSecondary: 'approvals',
   primaryApplicant: { userId: P.id, confirmed: 'yes' },
+  // Authorised Officer (2) is offered (fragments/entity.yaml secondaryOffered).
+  entityDetails: { hasSecondaryApplicant: 'yes' },
   secondaryApplicant: { userId: S.id },
   ...extra,
 });
@@ -45,7 +47,7 @@ const completed = (extra: Record<string, unknown> = {}) =>
     businessDetails: {
       entityDetails: { companyLegalName: 'Co Pty Ltd', companyLegalAddress: '1 A St', tradingAddressSame: true, businessContactNumber: '0298765432', streetNo: '1', streetName: 'A St', suburb: 'Sydney', state: 'NSW', postCode: '2000' },
       annualRevenue: 100000,
-      financeDetails: { currentFleetSize: '1', numberOfEmployees: '2', purchaseMoreVehicles: 'no', completed: 'yes' },
+      financeDetails: { currentFleetSize: '1', numberOfEmployees: '2', purchaseMoreVehicles: 'no', valueOfApplication: 50000, personalGuarantee: 'yes', completed: 'yes' },
     },
     ...extra,
   });
@@ -179,7 +181,7 @@ describe('completion flags are requests (flows\' step `completion`)', () => {
     const full = completed();
     const sections = full.businessDetails as Record<string, unknown>;
     const without = app({ ...full, businessDetails: { ...sections, financeDetails: {} } });
-    expect(decide(without, P, { path: 'scoreboard.businessDetails.financeDetails', value: { currentFleetSize: '1', numberOfEmployees: '2', purchaseMoreVehicles: 'no', completed: 'yes' } }).kind).toBe('write');
+    expect(decide(without, P, { path: 'scoreboard.businessDetails.financeDetails', value: { currentFleetSize: '1', numberOfEmployees: '2', purchaseMoreVehicles: 'no', valueOfApplication: 50000, personalGuarantee: 'yes', completed: 'yes' } }).kind).toBe('write');
     expect(refusal(() => decide(without, P, { path: 'scoreboard.businessDetails.financeDetails.completed', value: 'yes' })).message).toMatch(/section 'scoreboard.businessDetails.financeDetails' lacks currentFleetSize, numberOfEmployees, purchaseMoreVehicles/);
     // Writes that leave the flag unset are not requests.
     expect(decide(app(base()), P, { path: 'scoreboard.businessDetails.financeDetails', value: { completed: '' } }).kind).toBe('write');
