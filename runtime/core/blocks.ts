@@ -22,7 +22,8 @@ export type BlockDef =
   | RangeBlock
   | SliderBlock
   | FrameBlock
-  | InputBlock;
+  | InputBlock
+  | UploadBlock;
 
 /** Fields every block shares. */
 export interface BlockBase {
@@ -64,6 +65,8 @@ export interface FormBlock extends BlockBase {
   rules?: { field: string; when: Logic; message: string }[];
   /** Message overrides: field -> keyword -> message key. */
   messages?: Record<string, Record<string, string>>;
+  /** State path (`state.x`) every change writes the form's values to, so blocks outside the form (buttons) can read them. */
+  values?: string;
 }
 
 /** A paragraph or heading; `text` is a message key, `{var}` placeholders read the context. */
@@ -163,6 +166,56 @@ export interface InputBlock extends BlockBase {
   autoComplete?: string;
 }
 
+/** Message keys of an upload block's client-side refusals (each may use `{fileName}`, `{maxFiles}`, `{maxSize}`). */
+export interface UploadMessages {
+  /** A file larger than `maxSize`. */
+  tooBig?: string;
+  /** A file whose type or name ending `accept` does not list. */
+  wrongType?: string;
+  /** More files than `maxFiles`. */
+  tooMany?: string;
+  /** An upload that failed without a refusal text of the server's (network, an unknown code). */
+  failed?: string;
+}
+
+/**
+ * Files chosen with a keyboard-accessible picker, each checked here (type by `accept`, `maxSize`, `maxFiles`), then
+ * uploaded: `call` (a binding answering `{ uuid, signedUrl, fileName, mimeType }`, variables a template over the
+ * context and `item`, the file: `{ name, type, size }`) gives an upload URL, the bytes are PUT there with the file's type,
+ * and the list of `{ uuid, fileName, mimeType }` at `bind` gains the file (a remove button per file takes it off).
+ * A refusal shows its text: a GraphQL error's message, or for an upload answer `{ error: code }` the catalogue's
+ * `<refusals>.<CODE>`.
+ */
+export interface UploadBlock extends BlockBase {
+  type: 'upload';
+  /** Message key of the label (the picker button's group). */
+  label: string;
+  /** Message key of the picker button's text. */
+  buttonLabel: string;
+  /** Message key of a hint under the label. */
+  hint?: string;
+  /** State path (`state.x`) of the list of uploaded files, each `{ uuid, fileName, mimeType }`. */
+  bind: string;
+  /** Logic giving the accepted MIME types and name endings (`.pdf`); a file matching none is refused here. */
+  accept?: Logic;
+  /** Most files the list may hold (logic; default no limit). */
+  maxFiles?: Logic;
+  /** Largest file in bytes (logic; default no limit). */
+  maxSize?: Logic;
+  /** Binding (GraphQL operation) answering the upload URL of one file. */
+  call: string;
+  /** The call's variables: a template over the context and `item`, the file (`name`, `type`, `size`). */
+  variables?: Record<string, Logic>;
+  /** Message key prefix of the upload answer's refusal codes (`<prefix>.<CODE>`), e.g. the server's catalogue. */
+  refusals?: string;
+  messages?: UploadMessages;
+  /** Message key of each file's remove button (`{fileName}`). */
+  removeLabel: string;
+  enabledWhen?: Logic;
+  /** Event raised after the list changed, with payload `{ value }` (the list). */
+  event?: string;
+}
+
 /** A registered custom widget, referenced by name. */
 export interface WidgetBlock extends BlockBase {
   type: 'widget';
@@ -186,6 +239,10 @@ export interface GroupBlock extends BlockBase {
   vars?: Record<string, Logic>;
   /** Expander: open at first. */
   open?: boolean;
+  /** Expander: logic; it opens whenever this becomes true and closes whenever it becomes false (the user may toggle it in between). */
+  openWhen?: Logic;
+  /** Expander: logic; while false it is closed, its toggle disabled (a section locked until an earlier one is done). */
+  enabledWhen?: Logic;
   /**
    * Shorthand: on narrow screens the same blocks with these members over the group (e.g. a bar that folds into an
    * expander); the loader writes out two groups, `media: wide` and `media: narrow`.

@@ -70,7 +70,8 @@ test('account au: a later status lands on the home, whose Proceed opens the scre
   await page.waitForURL((u) => u.pathname === landing);
   await page.getByRole('button', { name: text('home.proceed'), exact: true }).click();
   await page.waitForURL((u) => u.pathname === `${landing}/businessDetails`);
-  await page.getByRole('heading', { level: 1, name: text('applicantDetails.heading') }).waitFor();
+  // Its applicant details are done: the business details sections (flows/businessDetails.yaml).
+  await page.getByRole('heading', { level: 1, name: text('businessDetails.heading') }).waitFor();
 
   // A status whose screen later issues build: the runtime's page for a step without blocks.
   const signing = await newPage({ width: 1280, height: 900 });

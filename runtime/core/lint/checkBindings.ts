@@ -1,6 +1,6 @@
 import type { DefinitionError, DefinitionSet } from '../types';
 import { didYouMean, errorAt, toPointer } from '../source';
-import { eachTransition } from '../flow/walkFlow';
+import { eachBlock, eachTransition } from '../flow/walkFlow';
 import { isOperation } from '../logic/template';
 import { knownLogicNames } from './knownLogic';
 
@@ -38,6 +38,10 @@ function bindingsOf(defs: DefinitionSet): Binding[] {
       for (const [name, load] of Object.entries(step?.load ?? {})) {
         if (typeof load?.call === 'string') out.push({ file, call: load.call, variables: load.variables, pointer: toPointer(['steps', stepId, 'load', name]) });
       }
+    }
+    // An upload block's call (its variables also read `file`, which the SDL check below does not evaluate).
+    for (const { block, pointer } of eachBlock(flow)) {
+      if (block?.type === 'upload' && typeof block.call === 'string') out.push({ file, call: block.call, variables: block.variables, pointer });
     }
     for (const site of eachTransition(flow)) {
       (site.transition?.effects ?? []).forEach((effect, i) => {

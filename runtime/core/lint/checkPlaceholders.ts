@@ -45,6 +45,8 @@ function callers(defs: DefinitionSet, roots: string[]) {
       // A form's field messages and rules are validation texts, filled from the failing rule.
       if (site?.type === 'form' && !ref.pointer.endsWith('/submitLabel')) return VALIDATION_PLACEHOLDERS;
       if (/\/completion\//.test(ref.pointer)) return undefined;
+      // An upload block's texts also read the file's name and its limits.
+      if (site?.type === 'upload') return [...roots, 'fileName', 'maxFiles', 'maxSize'];
       return [...roots, ...(site?.vars ?? [])];
     },
     /** Whether the reference's block is shown only when `path` has a value (`visibleWhen` reads it). */

@@ -135,6 +135,8 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         break;
       case 'group':
         message(block.title, `${pointer}/title`);
+        logic(block.openWhen, `${pointer}/openWhen`, schemas);
+        logic(block.enabledWhen, `${pointer}/enabledWhen`, schemas);
         for (const [k, v] of Object.entries(block.vars ?? {})) template(v, `${pointer}/vars/${k}`, schemas);
         break;
       case 'choice':
@@ -156,6 +158,16 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         for (const key of ['from', 'to', 'step', 'default', 'valueLabel', 'enabledWhen'] as const) logic(block[key], `${pointer}/${key}`, schemas);
         logic(block.min?.default, `${pointer}/min/default`, schemas);
         logic(block.max?.default, `${pointer}/max/default`, schemas);
+        break;
+      case 'upload':
+        message(block.label, `${pointer}/label`);
+        message(block.buttonLabel, `${pointer}/buttonLabel`);
+        message(block.hint, `${pointer}/hint`);
+        message(block.removeLabel, `${pointer}/removeLabel`);
+        for (const [k, v] of Object.entries(block.messages ?? {})) message(v, `${pointer}/messages/${k}`);
+        for (const key of ['accept', 'maxFiles', 'maxSize', 'enabledWhen'] as const) logic(block[key], `${pointer}/${key}`, schemas);
+        out.push({ kind: 'operation', name: block.call, file, pointer: `${pointer}/call` });
+        for (const [k, v] of Object.entries(block.variables ?? {})) template(v, `${pointer}/variables/${k}`, schemas);
         break;
       case 'input':
         message(block.label, `${pointer}/label`);

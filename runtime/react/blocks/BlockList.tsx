@@ -20,10 +20,11 @@ import { TextBlockView } from './TextBlockView';
 import { UnknownBlockView } from './UnknownBlockView';
 import { WidgetBlockView } from './WidgetBlockView';
 
-/** Choices (check boxes, radios, selects), sliders and dialogs load in their own chunks, so pages without them do not pay for them. */
+/** Choices (check boxes, radios, selects), sliders, uploads and dialogs load in their own chunks, so pages without them do not pay for them. */
 const ChoiceBlockView = lazyComponent(() => import('./ChoiceBlockView').then((m) => m.ChoiceBlockView));
 const DialogBlockView = lazyComponent(() => import('./DialogBlockView').then((m) => m.DialogBlockView));
 const SliderBlockView = lazyComponent(() => import('./SliderBlockView').then((m) => m.SliderBlockView));
+const UploadBlockView = lazyComponent(() => import('./UploadBlockView').then((m) => m.UploadBlockView));
 
 const useStyles = makeStyles({
   // Children keep their natural width (a button is not stretched); forms and lists set 100%.
@@ -48,6 +49,7 @@ function Block({ block }: { block: BlockDef }) {
     case 'stepper': return <StepperBlockView block={block} />;
     case 'frame': return <FrameBlockView block={block} />;
     case 'input': return <InputBlockView block={block} />;
+    case 'upload': return <UploadBlockView block={block} />;
     default: return <UnknownBlockView type={(block as { type?: unknown }).type} />;
   }
 }

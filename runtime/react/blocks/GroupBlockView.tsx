@@ -1,4 +1,5 @@
 import { makeStyles, mergeClasses, Subtitle1, tokens } from '@fluentui/react-components';
+import { useState } from 'react';
 import type { GroupBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
@@ -33,7 +34,41 @@ const useStyles = makeStyles({
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
   },
   body: { paddingTop: tokens.spacingVerticalS },
+  locked: { cursor: 'not-allowed', color: tokens.colorNeutralForegroundDisabled },
 });
+
+/**
+ * A collapsible group (native `details`). With `openWhen` it opens whenever that becomes true and closes whenever it
+ * becomes false (the user may toggle it in between); while `enabledWhen` is false it is closed and its toggle is
+ * `aria-disabled` (a section locked until an earlier one is done).
+ */
+function Expander({ block, title }: { block: GroupBlock; title: string | undefined }) {
+  const styles = useStyles();
+  const { logic } = useRuntime();
+  const { context } = useStep();
+  const wanted = block.openWhen === undefined ? undefined : logic.holds(block.openWhen, context);
+  const enabled = logic.holds(block.enabledWhen, context);
+  const [open, setOpen] = useState<boolean>(wanted ?? block.open ?? false);
+  const [lastWanted, setLastWanted] = useState(wanted);
+  if (wanted !== lastWanted) {
+    setLastWanted(wanted);
+    if (wanted !== undefined) setOpen(wanted);
+  }
+  const shown = enabled && open;
+  return (
+    <details className={styles.expander} open={shown} data-group={block.id} data-locked={enabled ? undefined : 'true'}
+      onToggle={(e) => {
+        const details = e.currentTarget as HTMLDetailsElement;
+        // A locked section stays closed (should the browser toggle it anyway).
+        if (!enabled) details.open = false;
+        else if (details.open !== shown) setOpen(details.open);
+      }}>
+      <summary className={mergeClasses(styles.summary, !enabled && styles.locked)} aria-disabled={enabled ? undefined : true}
+        onClick={(e) => { if (!enabled) e.preventDefault(); }}>{title}</summary>
+      {enabled ? <div className={mergeClasses(styles.column, styles.body)}><Blocks blocks={block.blocks} /></div> : null}
+    </details>
+  );
+}
 
 /**
  * A container of blocks: a column, two columns (one on phones), a wrapping row, a bar (first block left, the rest right), a row of actions, a boxed panel, a collapsible
@@ -46,14 +81,7 @@ export function GroupBlockView({ block }: { block: GroupBlock }) {
   const vars = useVars(block.vars, context);
   const title = block.title ? t(block.title, vars) : undefined;
   const variant = block.variant ?? 'column';
-  if (variant === 'expander') {
-    return (
-      <details className={styles.expander} open={block.open} data-group={block.id}>
-        <summary className={styles.summary}>{title}</summary>
-        <div className={mergeClasses(styles.column, styles.body)}><Blocks blocks={block.blocks} /></div>
-      </details>
-    );
-  }
+  if (variant === 'expander') return <Expander block={block} title={title} />;
   if (variant === 'sidebar') {
     const [aside, ...rest] = block.blocks;
     // A side panel hidden by its own visibleWhen leaves no empty column.

@@ -1,5 +1,5 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { use, useMemo, useRef, useState, type FormEvent } from 'react';
+import { use, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { getPath } from '../../core/source/pointer';
 import type { FormBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
@@ -54,6 +54,21 @@ export default function FormView({ block }: { block: FormBlock }) {
   const sections = useMemo(() => sectionsOf(schema, ui), [schema, ui]);
   const widgets = useMemo(() => ({ ...themeWidgets, ...rt.widgets.fields }), [rt.widgets]);
   const [mountAll, setMountAll] = useState(false);
+  // `values`: every change (and the first values) copied to page state, for blocks outside the form.
+  const writeRef = useRef(step.write);
+  writeRef.current = step.write;
+  const copied = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!block.values) return;
+    const path = block.values;
+    const copy = () => {
+      if (store.values === copied.current) return;
+      copied.current = store.values;
+      void writeRef.current(path, store.values);
+    };
+    copy();
+    return store.subscribe(copy);
+  }, [store, block.values]);
   const formRef = useRef<HTMLFormElement>(null);
 
   const onSubmit = (e: FormEvent) => {
