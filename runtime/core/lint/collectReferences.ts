@@ -154,6 +154,13 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         logic(block.min?.default, `${pointer}/min/default`, schemas);
         logic(block.max?.default, `${pointer}/max/default`, schemas);
         break;
+      case 'combobox':
+        message(block.label, `${pointer}/label`);
+        message(block.placeholder, `${pointer}/placeholder`);
+        message(block.hint, `${pointer}/hint`);
+        message(block.invalidMessage, `${pointer}/invalidMessage`);
+        for (const key of ['optionsFrom', 'optionValue', 'optionLabel', 'autoPickAfterMs', 'invalidWhen', 'enabledWhen'] as const) logic(block[key], `${pointer}/${key}`, schemas);
+        break;
       case 'input':
         message(block.label, `${pointer}/label`);
         message(block.placeholder, `${pointer}/placeholder`);
