@@ -84,8 +84,7 @@ export function ComboboxBlockView({ block }: { block: ComboboxBlock }) {
     if (!pending || !options.length || optionsKey === pending.stale || delay === undefined || !Number.isFinite(delay)) return undefined;
     const timer = setTimeout(() => pick(options[0]), Math.max(0, pending.at + delay - Date.now()));
     return () => clearTimeout(timer);
-    // `pick` reads the latest block and writers through the render that scheduled it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `pick` and the options are those of the render that scheduled it (the effect runs again when they change).
   }, [pending, optionsKey, delay]);
 
   useEffect(() => {
