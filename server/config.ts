@@ -55,6 +55,11 @@ export interface ServerConfig {
    * `ServerExtensions.eSignatureProviders` (server/services.ts) selects a real adapter.
    */
   eSignatureProvider: string;
+  /**
+   * The address-autocomplete provider (`ADDRESS_PROVIDER`, default `sandbox`): a name registered in
+   * `ServerExtensions.addressProviders` (server/services.ts) selects a real adapter.
+   */
+  addressProvider: string;
   /** Minimum log level (`LOG_LEVEL`: debug, info, warn, error; default info). */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -132,6 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: Math.max(0, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0),
     logLevel: LEVELS.includes(level) ? level : 'info',
     eSignatureProvider: env.ESIGN_PROVIDER || 'sandbox',
+    addressProvider: env.ADDRESS_PROVIDER || 'sandbox',
     persistedManifestPath: env.PERSISTED_MANIFEST || undefined,
     ...overrides,
   };

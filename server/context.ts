@@ -19,6 +19,7 @@ import type { LimitSettings, RateLimiter } from './limits';
 import type { AppSnapshot } from './enforce';
 import type { RegionRegistry } from './regions';
 import type { ESignatureProvider } from './signing';
+import type { AddressProvider } from './address';
 
 /** Long-lived services created once at start and shared by every request. */
 export interface ServerServices {
@@ -38,6 +39,8 @@ export interface ServerServices {
   email: EmailOutbox;
   /** E-signature envelopes (the sandbox unless ESIGN_PROVIDER names another). */
   eSignature: ESignatureProvider;
+  /** Address autocomplete (the gazetteer sandbox unless ADDRESS_PROVIDER names another). */
+  address: AddressProvider;
   log: Logger;
 }
 

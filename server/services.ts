@@ -1,4 +1,5 @@
 /** Creates the long-lived services: database (migrated), definitions, brands, providers. */
+import { addressProviderFor, type AddressFactory } from './address';
 import { createPasswordProvider } from './auth';
 import { brandRegistry } from './brands';
 import type { ServerConfig } from './config';
@@ -27,6 +28,8 @@ export interface ServerExtensions {
   businessNumberValidators?: BusinessNumberValidators;
   /** E-signature providers by name besides the built-in `sandbox`; ESIGN_PROVIDER picks one (server/signing). */
   eSignatureProviders?: Record<string, ESignatureFactory>;
+  /** Address-autocomplete providers by name besides the built-in `sandbox`; ADDRESS_PROVIDER picks one (server/address). */
+  addressProviders?: Record<string, AddressFactory>;
 }
 
 /** Build services over an open database (tests pass their own database, definitions and extensions). */
@@ -49,6 +52,7 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
     storage: createStorage(config),
     identity: createPasswordProvider({ db: database.db, email, definitions, brands }),
     eSignature: eSignatureProviderFor({ db: database.db, config, brands, definitions }, extensions.eSignatureProviders),
+    address: addressProviderFor({ db: database.db, config }, extensions.addressProviders),
     log,
   };
 }

@@ -23,7 +23,8 @@ export type BlockDef =
   | SliderBlock
   | FrameBlock
   | InputBlock
-  | UploadBlock;
+  | UploadBlock
+  | ComboboxBlock;
 
 /** Fields every block shares. */
 export interface BlockBase {
@@ -214,6 +215,45 @@ export interface UploadBlock extends BlockBase {
   enabledWhen?: Logic;
   /** Event raised after the list changed, with payload `{ value }` (the list). */
   event?: string;
+}
+
+/**
+ * A text box with a list of options to pick from (the ARIA combobox pattern): each keystroke writes the text to
+ * `text` (e.g. what a step's debounced `load` reads) and empties `bind`; the options are `optionsFrom` (e.g. that
+ * load's answer). Arrow keys move through the options, Enter or a click picks one, Escape closes the list. A pick
+ * writes the option's label to `text` and its value to `bind`, then raises `event` with `{ value, label }`, so
+ * `bind` holds a value only while the text is a picked option. With `autoPickAfterMs`, a pasted text of several
+ * words picks the first option that long after the paste, once options for it have arrived.
+ */
+export interface ComboboxBlock extends BlockBase {
+  type: 'combobox';
+  /** Message key of the label. */
+  label: string;
+  /** State path (`state.x`) the typed text is written to (each keystroke) and read from. */
+  text: string;
+  /** State path (`state.x`) the picked option's value is written to; emptied when the text changes. */
+  bind: string;
+  /** Options (logic giving a list); each item is mapped by `optionValue` / `optionLabel`. */
+  optionsFrom: Logic;
+  /** Logic giving an option's value from `item` and the context (default: the item). */
+  optionValue?: Logic;
+  /** Logic giving an option's text from `item` and the context (default: the value). */
+  optionLabel?: Logic;
+  /** Event raised after a pick, with payload `{ value, label }`. */
+  event?: string;
+  /** Logic giving the milliseconds after a paste of several words before the first option is picked (none: never). */
+  autoPickAfterMs?: Logic;
+  /** Message key of the placeholder. */
+  placeholder?: string;
+  /** Message key of a hint under the box. */
+  hint?: string;
+  /** Logic; while it holds the box shows `invalidMessage` as its error (e.g. a text that was not picked). */
+  invalidWhen?: Logic;
+  /** Message key of the error shown while `invalidWhen` holds. */
+  invalidMessage?: string;
+  enabledWhen?: Logic;
+  /** The HTML `autocomplete` token (default `off`). */
+  autoComplete?: string;
 }
 
 /** A registered custom widget, referenced by name. */

@@ -347,6 +347,7 @@ export interface Database {
   signing_envelopes: SigningEnvelopesTable;
   esign_sandbox_envelopes: EsignSandboxEnvelopesTable;
   esign_sandbox_documents: EsignSandboxDocumentsTable;
+  address_gazetteer: AddressGazetteerTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -382,3 +383,24 @@ export type NewAuditEntry = Insertable<AuditLogTable>;
 export type RatebookRow = Selectable<RatebookTable>;
 /** A stored file as read. */
 export type StoredFile = Selectable<FilesTable>;
+
+/** The address sandbox's gazetteer (server/address; migration 0008): one AU or NZ address a row. */
+export interface AddressGazetteerTable {
+  /** Stable id the suggestions answer and `addressDetails` takes. */
+  id: string;
+  /** `AU` or `NZ`. */
+  country_code: string;
+  country: string;
+  /** Unit, suite or level (e.g. `Unit 4`), or null. */
+  sub_premise: string | null;
+  street_no: string;
+  street_name: string;
+  suburb: string;
+  /** AU state code (NSW ...) or NZ region name (Auckland ...). */
+  state: string;
+  post_code: string;
+  /** One-line address as a suggestion shows it. */
+  label: string;
+  /** Lower-case label, what suggestions match. */
+  search: string;
+}

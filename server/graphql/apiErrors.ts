@@ -19,6 +19,8 @@ export const CATALOGUED_CODES: ReadonlySet<string> = new Set([
   'RATE_LIMITED',
   // Catalogue searches (server/catalogue).
   'INVALID_FILTER',
+  // An address provider that cannot answer (server/address).
+  'ADDRESS_UNAVAILABLE',
   // File refusals (server/files).
   'UNSUPPORTED_TYPE',
   'TOO_LARGE',

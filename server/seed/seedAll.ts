@@ -3,6 +3,7 @@ import type { ServerServices } from '../context';
 import { hashPassword } from '../auth';
 import type { BrandContext } from '../brands';
 import { demoRecord, stableUuid, type DemoPerson } from './demoRecord';
+import { seedAddresses } from './addresses';
 import { seedRatebook } from './ratebook';
 import { seedBusinesses, seedIndustries } from './referenceData';
 import { coverageScenarios, scenarios, type BrandSlot, type Scenario } from './scenarios';
@@ -96,6 +97,7 @@ export async function seedScenario(services: ServerServices, s: Scenario, brand:
 export async function seedAll(services: ServerServices, options: { ratebookRows?: number } = {}): Promise<{ users: number; applications: number; ratebook: number }> {
   const db = services.database.db;
   await seedIndustries(db);
+  await seedAddresses(db);
   const introducer = brandFor(services, 'introducer');
   const introAbn = String((introducer.settings.whiteLabel as { abn?: unknown } | undefined)?.abn ?? (introducer.settings.abn ?? ''));
   await seedBusinesses(db, /^\d{11}$/.test(introAbn) ? [{ region: 'AU', number: introAbn, name: 'Introducer Partners', entityType: 'PRV' }] : []);
@@ -118,7 +120,12 @@ export async function seedAll(services: ServerServices, options: { ratebookRows?
 /** Seed on first start (no users yet). */
 export async function seedIfEmpty(services: ServerServices): Promise<boolean> {
   const any = await services.database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) return false;
+  if (any) {
+    // A database seeded before the address gazetteer existed (migration 0008) gets it now: the sandbox answers from it.
+    const gazetteer = await services.database.db.selectFrom('address_gazetteer').select('id').limit(1).executeTakeFirst();
+    if (!gazetteer) await seedAddresses(services.database.db);
+    return false;
+  }
   const started = Date.now();
   const result = await seedAll(services);
   services.log.info({ ...result, ms: Date.now() - started }, 'seeded demo data');

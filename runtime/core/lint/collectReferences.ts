@@ -169,6 +169,13 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         out.push({ kind: 'operation', name: block.call, file, pointer: `${pointer}/call` });
         for (const [k, v] of Object.entries(block.variables ?? {})) template(v, `${pointer}/variables/${k}`, schemas);
         break;
+      case 'combobox':
+        message(block.label, `${pointer}/label`);
+        message(block.placeholder, `${pointer}/placeholder`);
+        message(block.hint, `${pointer}/hint`);
+        message(block.invalidMessage, `${pointer}/invalidMessage`);
+        for (const key of ['optionsFrom', 'optionValue', 'optionLabel', 'autoPickAfterMs', 'invalidWhen', 'enabledWhen'] as const) logic(block[key], `${pointer}/${key}`, schemas);
+        break;
       case 'input':
         message(block.label, `${pointer}/label`);
         message(block.placeholder, `${pointer}/placeholder`);

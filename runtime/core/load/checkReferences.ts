@@ -69,7 +69,7 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
     }
     const events = eventsOf(flow, site.step);
     const [key, raised] = block?.type === 'button' ? ['event', block.event] : block?.type === 'form' ? ['submit', block.submit]
-      : block?.type === 'choice' || block?.type === 'slider' || block?.type === 'input' || block?.type === 'upload' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
+      : block?.type === 'choice' || block?.type === 'slider' || block?.type === 'input' || block?.type === 'upload' || block?.type === 'combobox' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
     if (typeof raised === 'string' && !events.includes(raised)) {
       at(`${site.pointer}/${key}`, `event '${raised}' is not handled by step '${site.step}'`, events.length ? didYouMean(raised, events) : `add on: { ${raised}: { target: ... } } to the step`);
     }

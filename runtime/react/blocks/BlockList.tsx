@@ -10,6 +10,7 @@ import { GroupBlockView } from './GroupBlockView';
 import { HtmlBlockView } from './HtmlBlockView';
 import { ImageBlockView } from './ImageBlockView';
 import { InputBlockView } from './InputBlockView';
+import { ComboboxBlockView } from './ComboboxBlockView';
 import { lazyComponent } from './lazyComponent';
 import { LinkBlockView } from './LinkBlockView';
 import { ListBlockView } from './ListBlockView';
@@ -50,6 +51,7 @@ function Block({ block }: { block: BlockDef }) {
     case 'frame': return <FrameBlockView block={block} />;
     case 'input': return <InputBlockView block={block} />;
     case 'upload': return <UploadBlockView block={block} />;
+    case 'combobox': return <ComboboxBlockView block={block} />;
     default: return <UnknownBlockView type={(block as { type?: unknown }).type} />;
   }
 }

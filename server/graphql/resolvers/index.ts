@@ -2,6 +2,7 @@
  * Every resolver map of the API merged into one, with each Query and Mutation field's access declared
  * (resolvers from other modules are declared by their exported access tables).
  */
+import { addressResolvers } from './address';
 import { authResolvers } from './auth';
 import { filesResolvers } from './files';
 import { declareFromTable, type AccessKind, type ResolverMap } from '../access';
@@ -48,6 +49,6 @@ export const declareAccess = (map: ResolverMap): ResolverMap => declareFromTable
 
 /** The resolvers of the whole schema (sign-in and file resolvers included, with their declared access). */
 export const resolvers: ResolverMap = declareFromTable(
-  mergeResolvers(scalarResolvers as unknown as Map, authResolvers as unknown as Map, filesResolvers as unknown as Map, applicationResolvers, applicantResolvers, userResolvers, referenceResolvers, wetSignatureResolvers, signingResolvers, catalogueResolvers, leadResolvers, shortlistResolvers, pendingResolvers(), applicationTypeResolvers),
+  mergeResolvers(scalarResolvers as unknown as Map, authResolvers as unknown as Map, filesResolvers as unknown as Map, applicationResolvers, applicantResolvers, userResolvers, referenceResolvers, wetSignatureResolvers, signingResolvers, catalogueResolvers, addressResolvers, leadResolvers, shortlistResolvers, pendingResolvers(), applicationTypeResolvers),
   ACCESS_TABLES,
 );

@@ -55,6 +55,9 @@ export const EXPECTED: Record<string, Row> = {
   subGroups: signedIn,
   // Public calculator calls (spec 002 s6: anonymous visitors search, look businesses up and enquire).
   getBusinessInfo: open,
+  // Address autocomplete: signed-in users only (spec 001 s5: the entity and ID forms).
+  addressSuggestions: signedIn,
+  addressDetails: signedIn,
   session: open,
   login: open,
   logout: open,

@@ -63,6 +63,9 @@ export const OPERATIONS: Record<string, (t: Target) => Request> = {
   subDivisions: () => ({ query: '{ subDivisions(param: "IND|01") { docId name } }' }),
   subGroups: () => ({ query: '{ subGroups(industryId: "IND|01", subDivisionId: "DIV|01") { docId name } }' }),
   getBusinessInfo: () => ({ query: '{ getBusinessInfo(param: "Fixture", region: "AU") { status rows { name } } }' }),
+  // --- address autocomplete (server/address) ---
+  addressSuggestions: () => ({ query: '{ addressSuggestions(query: "George Street", countries: ["AU"]) { id label } }' }),
+  addressDetails: () => ({ query: '{ addressDetails(id: "au-1-george-street-sydney-nsw-2000") { streetNo streetName countryCode } }' }),
   // --- sign-in (infra) ---
   session: () => ({ query: '{ session { user { id } } }' }),
   login: () => ({ query: 'mutation { login(email: "nobody@fixture.test", password: "wrong-Password1") { success } }' }),

@@ -13,6 +13,15 @@ export interface ReassignCall {
   phone: string;
 }
 
+/** The test API's gazetteer (addressSuggestions, addressDetails). */
+export const ADDRESSES = [
+  { id: 'au-1', label: '1 George Street, Sydney NSW 2000', subPremise: null, streetNo: '1', streetName: 'George Street', suburb: 'Sydney', state: 'NSW', postCode: '2000', country: 'Australia', countryCode: 'AU' },
+  { id: 'au-2', label: '15 George Street, Sydney NSW 2000', subPremise: null, streetNo: '15', streetName: 'George Street', suburb: 'Sydney', state: 'NSW', postCode: '2000', country: 'Australia', countryCode: 'AU' },
+  { id: 'au-3', label: 'Unit 4, 12 Smith Street, Fitzroy VIC 3065', subPremise: 'Unit 4', streetNo: '12', streetName: 'Smith Street', suburb: 'Fitzroy', state: 'VIC', postCode: '3065', country: 'Australia', countryCode: 'AU' },
+  { id: 'nz-1', label: '60 George Street, Dunedin Central, Otago 9016', subPremise: null, streetNo: '60', streetName: 'George Street', suburb: 'Dunedin Central', state: 'Otago', postCode: '9016', country: 'New Zealand', countryCode: 'NZ' },
+  { id: 'us-1', label: '1 George Street, Boston MA 02108', subPremise: null, streetNo: '1', streetName: 'George Street', suburb: 'Boston', state: 'MA', postCode: '02108', country: 'United States', countryCode: 'US' },
+];
+
 const SDL_DIR = resolve(import.meta.dirname, '../../../server/graphql');
 
 /** A request handler (the yoga instance). */
@@ -24,8 +33,9 @@ export type Mount = (req: IncomingMessage, res: ServerResponse) => void;
  * An e-mail starting with `fail` gets a GraphQL error, one starting with `busy` a status '409' answer, one starting
  * with `flaky` a GraphQL error on its first two calls and a success from the third.
  */
-export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] } {
+export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[]; suggestionCalls: { query: string; countries: string[] | null }[] } {
   const calls: ReassignCall[] = [];
+  const suggestionCalls: { query: string; countries: string[] | null }[] = [];
   const yoga = createYoga({
     graphqlEndpoint: '/graphql',
     logging: false,
@@ -35,6 +45,13 @@ export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] }
         Query: {
           // Three rows, for the load whose `then` event reads its answer (flows/_examples/loadThen.yaml).
           fetchCacheMakeModel: () => ({ results: { rows: ['A', 'B', 'C'].map((model, i) => ({ id: String(i + 1), make: 'MAKE', model })) } }),
+          // The address autocomplete (flows/_examples/autocomplete.yaml): every address holding each word, in the countries asked for.
+          addressSuggestions: (_: unknown, args: { query: string; countries?: string[] | null }) => {
+            suggestionCalls.push({ query: args.query, countries: args.countries ?? null });
+            const words = args.query.toLowerCase().split(/\s+/).filter(Boolean);
+            return ADDRESSES.filter((a) => (!args.countries || args.countries.includes(a.countryCode)) && words.every((w) => a.label.toLowerCase().includes(w))).map(({ id, label }) => ({ id, label }));
+          },
+          addressDetails: (_: unknown, args: { id: string }) => ADDRESSES.find((a) => a.id === args.id) ?? null,
         },
         Mutation: {
           reassignQuote: (_: unknown, args: { userInfo: ReassignCall }) => {
@@ -51,7 +68,7 @@ export function createTestApi(): { mount: Mount; reassignCalls: ReassignCall[] }
       },
     }),
   });
-  return { mount: (req, res) => void yoga(req, res), reassignCalls: calls };
+  return { mount: (req, res) => void yoga(req, res), reassignCalls: calls, suggestionCalls };
 }
 
 /**
