@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { layerChoices, resolveLayers } from '../../runtime/core';
 import type { RuntimeBundle } from '../../runtime/core/bundle';
 import { lintDefinitions, servedCombinations } from '../../runtime/core/lint';
-import { loadDefinitions } from '../../runtime/core/load';
+import { loadDefinitions, type ParseCache } from '../../runtime/core/load';
 import { escapeSegment, getAtPointer, positionOf } from '../../runtime/core/source';
 import type { DefinitionError, DefinitionSet, JsonSchema, Provenance, ResolvedLayers } from '../../runtime/core/types';
 import { createBundle, flowDiagram, graphqlOperations, graphqlShapes, loadSdl, readDefinitions } from '../../runtime/node';
@@ -49,7 +49,7 @@ export interface StudioStateOptions {
   root: string;
   /** Where `.generated/` is written after a reload (default `<root>/.generated`; `false`: not written). */
   generatedDir?: string | false;
-  /** Milliseconds after a reload before lint and generation run (default 150): the preview's requests go first. */
+  /** Milliseconds after a reload before lint and generation run (default 700): the preview's requests go first. */
   settleMs?: number;
 }
 
@@ -86,7 +86,7 @@ function esmValidators(cjs: string): string {
 export function createStudioState(options: StudioStateOptions) {
   const root = options.root;
   const generatedDir = options.generatedDir === undefined ? join(root, '.generated') : options.generatedDir;
-  const settleMs = options.settleMs ?? 150;
+  const settleMs = options.settleMs ?? 700;
   const listeners = new Set<Listener>();
   const emit: Listener = (event, data) => { for (const l of listeners) l(event, data); };
 
@@ -99,6 +99,8 @@ export function createStudioState(options: StudioStateOptions) {
   let findings: Finding[] = [];
   let lintVersion = 0;
   let validatorsModule = '';
+  let validatorsKey = '';
+  const parseCache: ParseCache = new Map();
   let validatorNames: Record<string, Record<string, string>> = {};
   let samples: SampleSet = { samples: {}, problems: [] };
   let reloadedAt = 0;
@@ -143,7 +145,10 @@ export function createStudioState(options: StudioStateOptions) {
       }
     }
     bundleProblems = problems;
-    validatorsModule = esmValidators(compileStandalone(schemas).code);
+    // A save that changes no form schema (a text, a setting, a flow) keeps the module compiled before.
+    const key = [...schemas.keys()].sort().join(',');
+    if (key !== validatorsKey) validatorsModule = esmValidators(compileStandalone(schemas).code);
+    validatorsKey = key;
     validatorNames = names;
   }
 
@@ -189,7 +194,7 @@ export function createStudioState(options: StudioStateOptions) {
     }
     files = next;
     filesHash = hash;
-    const loaded = loadDefinitions(files);
+    const loaded = loadDefinitions(files, { cache: parseCache });
     defs = loaded.defs;
     loadErrors = loaded.errors;
     if (!sdl.length || force) {
