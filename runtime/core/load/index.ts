@@ -1,4 +1,4 @@
-export { loadDefinitions, type LoadResult } from './loadDefinitions';
+export { loadDefinitions, type LoadOptions, type LoadResult, type ParseCache } from './loadDefinitions';
 export { classifyFile, patternRegex, schemaIdOf, CONFIG_FILE, META_DIR, FRAGMENT_DIR, type FileKind } from './classifyFiles';
 export { checkReferences } from './checkReferences';
 export { createFormAjv } from './formAjv';

@@ -1,5 +1,5 @@
 import type { ConfigDef, DefinitionError, DefinitionSet, ExtensionManifest, FlowDef, JsonSchema, LayerDef, MigrationDef, PublishedSnapshot } from '../types';
-import { errorAt, parseSource } from '../source';
+import { errorAt, parseSource, type ParsedSource } from '../source';
 import { CONFIG_FILE, META_DIR, META_FOR, classifyFile, schemaIdOf, type FileKind } from './classifyFiles';
 import { BLOCK, compileMetaSchemas, metaErrors, type MetaValidators } from './metaValidate';
 import { checkReferences } from './checkReferences';
@@ -14,6 +14,28 @@ export interface LoadResult {
   errors: DefinitionError[];
 }
 
+/** Options of {@link loadDefinitions}. */
+export interface LoadOptions {
+  /**
+   * Parsed files of an earlier load, reused where the text is unchanged (a development server that loads
+   * again on every save parses only the files that changed); filled as it goes. Keep one per folder.
+   */
+  cache?: ParseCache;
+}
+
+/** File -> its text and what parsing it gave (see {@link LoadOptions}). */
+export type ParseCache = Map<string, { text: string; source: ParsedSource }>;
+
+/** `parseSource`, answered from `cache` when the text is the one parsed before (the value copied: loading changes it). */
+function parseCached(file: string, text: string, cache: ParseCache | undefined): ParsedSource {
+  if (!cache) return parseSource(file, text);
+  const hit = cache.get(file);
+  if (hit && hit.text === text) return { ...hit.source, value: structuredClone(hit.source.value) };
+  const source = parseSource(file, text);
+  cache.set(file, { text, source: { ...source, value: structuredClone(source.value) } });
+  return source;
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
@@ -23,12 +45,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * const { defs, errors } = loadDefinitions(readDefinitions('.'));
  * if (errors.length) console.error(errors.map(formatError).join('\n'));
  */
-export function loadDefinitions(files: Record<string, string>): LoadResult {
+export function loadDefinitions(files: Record<string, string>, options: LoadOptions = {}): LoadResult {
   const errors: DefinitionError[] = [];
   const defs: DefinitionSet = { config: { layers: [] }, flows: {}, flowFiles: {}, schemas: {}, uiSchemas: {}, layerFiles: {}, sources: {} };
   const parsed: Record<string, unknown> = {};
   for (const [file, text] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
-    const source = parseSource(file, text);
+    const source = parseCached(file, text, options.cache);
     defs.sources[file] = source.positions;
     errors.push(...source.errors);
     if (source.errors.length === 0) parsed[file] = source.value;

@@ -1,0 +1,107 @@
+/**
+ * `npm run bench:studio`: how long from saving a message file to the studio's preview showing the new
+ * text (issue 15: target about 1 second). Copies the definitions to a temporary folder, starts
+ * `npm run studio` there (its own process, a free port), opens the studio page in headless Chromium on
+ * a step, then RUNS times: appends a marker to one of the step's texts in the file and line the
+ * studio's provenance names, and times until the preview frame shows it. Prints each figure and the
+ * median, writes bench/results/studioReload.json. Not a timed test.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { readDefinitions } from '../runtime/node';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const RUNS = Number(process.env.RUNS ?? 6);
+const FLOW = process.env.FLOW ?? 'primary';
+const STEP = process.env.STEP ?? 'home';
+
+const freePort = () => new Promise<number>((done) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const port = (s.address() as { port: number }).port;
+    s.close(() => done(port));
+  });
+});
+
+async function waitFor<T>(what: string, check: () => Promise<T | undefined>, ms = 180_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function main(): Promise<void> {
+  // A copy of the definitions (and the SDL and samples the studio reads), so the bench never edits the project.
+  const work = mkdtempSync(join(tmpdir(), 'studio-bench-'));
+  const tops = new Set([...Object.keys(readDefinitions(ROOT)).map((p) => p.split('/')[0]), 'samples', 'server/graphql']);
+  for (const top of tops) {
+    mkdirSync(dirname(join(work, top)), { recursive: true });
+    cpSync(join(ROOT, top), join(work, top), { recursive: true });
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'studio/main.ts')], {
+    cwd: work, env: { ...process.env, STUDIO_PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout?.on('data', (b: Buffer) => process.stdout.write(`[studio] ${b}`));
+  const base = `http://127.0.0.1:${port}`;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const figures: number[] = [];
+  try {
+    const overview = await waitFor('the studio', async () => {
+      const res = await fetch(`${base}/studio/api/overview`);
+      return res.ok ? ((await res.json()) as { selections: Record<string, string>[] }) : undefined;
+    });
+    const selection = new URLSearchParams(overview.selections[0]).toString();
+    const texts = (await (await fetch(`${base}/studio/api/texts?${selection}&flow=${FLOW}&step=${STEP}`)).json()) as { key: string; text: string; setBy?: { file: string; line: number } }[];
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const started = Date.now();
+    await page.goto(`${base}/?flow=${FLOW}&step=${STEP}&sel=0`);
+    const frame = page.frameLocator('iframe[data-preview]');
+    await frame.locator('main').first().waitFor({ timeout: 180_000 });
+    console.log(`studio page and preview ready in ${Date.now() - started} ms (first load: Vite prepares the modules)`);
+    // A text the preview shows, set on one line of its file (a plain one-line value).
+    const body = await frame.locator('body').innerText();
+    const target = texts.find((x) => x.setBy && !/[{}]/.test(x.text) && x.text.length > 8 && body.includes(x.text)
+      && readFileSync(join(work, x.setBy.file), 'utf8').split('\n')[x.setBy.line - 1]?.includes(x.text));
+    if (!target?.setBy) throw new Error(`no one-line text of ${FLOW}.${STEP} shows in the preview`);
+    const file = join(work, target.setBy.file);
+    const original = readFileSync(file, 'utf8');
+    console.log(`editing '${target.key}' at ${target.setBy.file}:${target.setBy.line} (${RUNS} saves)`);
+    for (let run = 1; run <= RUNS; run++) {
+      const marker = `${target.text} bench${run}x${Date.now() % 100000}`;
+      const lines = original.split('\n');
+      lines[target.setBy.line - 1] = lines[target.setBy.line - 1].replace(target.text, marker);
+      const saved = performance.now();
+      writeFileSync(file, lines.join('\n'));
+      await frame.getByText(marker, { exact: false }).first().waitFor({ timeout: 30_000 });
+      const ms = Math.round(performance.now() - saved);
+      figures.push(ms);
+      // Before the next save: lint and .generated/ have run for this one (the studio does them after the preview).
+      const settled = await waitFor('lint', async () => {
+        const o = (await (await fetch(`${base}/studio/api/overview`)).json()) as { version: number; lintVersion: number; reloadMs: number };
+        return o.lintVersion === o.version ? o : undefined;
+      });
+      console.log(`  save ${run}: preview shows the new text after ${ms} ms (the studio's reload: ${settled.reloadMs} ms)`);
+    }
+  } finally {
+    await browser.close();
+    try { process.kill(-(child.pid as number), 'SIGTERM'); } catch { /* already gone */ }
+    rmSync(work, { recursive: true, force: true });
+  }
+  const sorted = [...figures].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  console.log(`studio reload: save -> preview shows it: median ${median} ms, min ${sorted[0]} ms, max ${sorted.at(-1)} ms over ${figures.length} saves (target ~1000 ms)`);
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench/results/studioReload.json'), JSON.stringify({ at: new Date().toISOString(), flow: FLOW, step: STEP, figures, median }, null, 2));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
