@@ -10,7 +10,6 @@ import { GroupBlockView } from './GroupBlockView';
 import { HtmlBlockView } from './HtmlBlockView';
 import { ImageBlockView } from './ImageBlockView';
 import { InputBlockView } from './InputBlockView';
-import { ComboboxBlockView } from './ComboboxBlockView';
 import { lazyComponent } from './lazyComponent';
 import { LinkBlockView } from './LinkBlockView';
 import { ListBlockView } from './ListBlockView';
@@ -25,6 +24,7 @@ import { WidgetBlockView } from './WidgetBlockView';
 const ChoiceBlockView = lazyComponent(() => import('./ChoiceBlockView').then((m) => m.ChoiceBlockView));
 const DialogBlockView = lazyComponent(() => import('./DialogBlockView').then((m) => m.DialogBlockView));
 const SliderBlockView = lazyComponent(() => import('./SliderBlockView').then((m) => m.SliderBlockView));
+const ComboboxBlockView = lazyComponent(() => import('./ComboboxBlockView').then((m) => m.ComboboxBlockView));
 const UploadBlockView = lazyComponent(() => import('./UploadBlockView').then((m) => m.UploadBlockView));
 
 const useStyles = makeStyles({
