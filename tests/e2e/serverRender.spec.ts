@@ -72,3 +72,42 @@ test('the sign-in and reset-password pages hydrate the server\'s markup without 
   expect(reset).toEqual({ sameMain: true, errors: [] });
   await expect(page.getByRole('textbox', { name: text('account.reset.username') })).toHaveValue('someone@example.com');
 });
+
+/** The results' vehicle cards. */
+const cards = (page: Page) => page.locator('[data-list="results"] article[data-vehicle]');
+const RESULTS = '/calculator/results?vehicleBodytype=SUV';
+
+test('the calculator\'s first page and the vehicle results are visible without JavaScript', async ({ browser, url, graphql }) => {
+  const page = await withoutScripts(browser);
+  await page.goto(url(HOST, '/calculator'));
+  await expect(page.getByRole('heading', { name: text('calculator.search.title') })).toBeVisible();
+  await expect(page.getByRole('button', { name: text('calculator.search.next') })).toBeVisible();
+  // The makes come from the catalogue (a load the server ran): each is a check box (in the closed Makes expander).
+  await expect(page.locator('details input[type="checkbox"]').first()).toBeAttached();
+
+  await page.goto(url(HOST, RESULTS));
+  await expect(page.getByRole('heading', { name: text('calculator.results.title') })).toBeVisible();
+  // The rate book's rows for this query, as the server has them.
+  const answer = await graphql<{ fetchRatebook: { totalCount: number; results: { rows: { catalogVehicleId: string; vehicleDescription: string }[] } } }>(page, HOST,
+    'query Rows($f: RatebookSearchFilters!) { fetchRatebook(searchFilters: $f) { totalCount results { rows { catalogVehicleId vehicleDescription } } } }',
+    { f: { countryCode: 'AU', vehicleBodytype: ['SUV'], minDuration: 48, maxDuration: 48, distance: 15000, pageSize: 25, currentPage: 1, sortBy: 'vehicle_description', sortOrder: 'asc', budgetType: 'weekly' } });
+  const rows = answer.data?.fetchRatebook.results.rows ?? [];
+  expect(rows.length).toBeGreaterThan(0);
+  await expect(cards(page)).toHaveCount(rows.length);
+  await expect(cards(page).first()).toContainText(rows[0].vehicleDescription);
+  await page.context().close();
+});
+
+test('the calculator pages hydrate without a mismatch and without asking the rate book again for the same page', async ({ page, url }) => {
+  const ratebook: unknown[] = [];
+  page.on('request', (r) => {
+    if (!r.url().endsWith('/graphql') || r.method() !== 'POST') return;
+    const body = r.postDataJSON() as { operationName?: string; variables?: { searchFilters?: { catalogVehicleId?: unknown } } } | null;
+    if (body?.operationName === 'fetchRatebook' && !body.variables?.searchFilters?.catalogVehicleId) ratebook.push(body.variables);
+  });
+  expect(await hydrate(page, url(HOST, '/calculator'))).toEqual({ sameMain: true, errors: [] });
+  const results = await hydrate(page, url(HOST, RESULTS));
+  expect(results).toEqual({ sameMain: true, errors: [] });
+  expect(await cards(page).count()).toBeGreaterThan(0);
+  expect(ratebook, 'fetchRatebook requests after the server rendered the results').toEqual([]);
+});
