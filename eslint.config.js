@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', '.generated/**', 'bench/results/**', 'bench/.build/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'dist-server/**', 'data/**', '.generated/**', 'bench/results/**', 'bench/.build/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,13 +28,13 @@ export default tseslint.config(
     },
   },
   {
-    // The server runs without the browser runtime or the build: the bundle format is runtime/core's,
+    // The server runs without the browser runtime, the app's sources or the build (it loads the built server-render entry): the bundle format is runtime/core's,
     // createBundle and the SDL helpers runtime/node's.
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(runtime/react|scripts)(/|$)', message: 'server/ reaches neither runtime/react nor scripts/ (bundle format: runtime/core/bundle.ts; createBundle: runtime/node).' }] },
+        { patterns: [{ regex: '^(\\.\\./)+(runtime/react|scripts|app)(/|$)', message: 'server/ reaches neither runtime/react, app/ nor scripts/ (bundle format: runtime/core/bundle.ts; createBundle: runtime/node; the server render: the built dist-server/server.js, server/http/serverEntry.ts).' }] },
       ],
     },
   },

@@ -8,15 +8,18 @@ import { precompress } from './scripts/precompress.ts';
 // Form code (rjsf + theme + validators), Apollo and each definitions bundle load as separate chunks.
 // Every text file of dist/ gets a .br and a .gz beside it (scripts/precompress.ts), served by negotiation;
 // not index.html, which the server sends with the Host's brand in it (server/brands/brandPage.ts).
-export default defineConfig({
+// `vite build --ssr server.tsx` (the second half of `npm run build`) builds the server-render entry
+// app/server.tsx into dist-server/server.js, every dependency bundled in (the server imports that one file).
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'app',
   // app/public/ is copied to dist/ as is: the demo catalogue's vehicle images (vehicles/, scripts/vehicleImages.ts).
-  publicDir: 'public',
-  plugins: [react(), precompress({ skip: ['index.html'] })],
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: isSsrBuild ? [react()] : [react(), precompress({ skip: ['index.html'] })],
+  ssr: { noExternal: true },
   // rjsf's markdown rendering is never used by the runtime's theme: a stub keeps the parser out.
   resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./app/markdownStub.tsx', import.meta.url)) } },
   build: {
-    outDir: '../dist',
+    outDir: isSsrBuild ? '../dist-server' : '../dist',
     emptyOutDir: true,
     target: 'es2022',
     modulePreload: { polyfill: false },
@@ -30,4 +33,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/graphql': 'http://localhost:4000' } },
-});
+}));

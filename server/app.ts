@@ -16,7 +16,8 @@ import { devMailbox } from './email';
 import { fileRoutes } from './files';
 import { loadResolvers, readTypeDefs, type ResolverMap } from './graphql/loadSchema';
 import { readRequestSession, type RequestSession } from './graphql/requestSession';
-import { staticSite } from './http';
+import { SERVER_ENTRY, staticSite } from './http';
+import { serverEntry } from './http/serverEntry';
 import { RequestLog } from './log';
 import { clientAddress, type NodeServerContext } from './limits';
 import { corsOptions, CSRF_TEXT_KEYS, csrfPrevention } from './plugins/csrfPrevention';
@@ -101,7 +102,16 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     // The GraphQL endpoint's first check (request hardening below).
     csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins, texts: mapValues(CSRF_TEXT_KEYS, text) }),
     // Last: every GET or HEAD of a path nobody above answered (never /graphql); the app's page carries the Host's brand document.
-    ...(options.serveStatic === false ? [] : [staticSite(join(config.root, 'dist'), { page: brandPage(services.brands, services.definitions.layers) })]),
+    // A route the app renders on the server (its built entry, dist-server/) carries its first screen; its loads
+    // run as an anonymous request to this server's own GraphQL endpoint.
+    ...(options.serveStatic === false ? [] : [staticSite(join(config.root, 'dist'), {
+      page: brandPage(services.brands, services.definitions.layers, {
+        entry: serverEntry(join(config.root, SERVER_ENTRY), log),
+        execute: (host, document, field, variables) => ownGraphQL(host, document, field, variables),
+        cookieName,
+        log,
+      }),
+    })]),
   ];
   // Every other server feature, one plugin each, in the order yoga runs their hooks (per phase:
   // onRequest, onRequestParse, onParams, onParse, onValidate, onResponse).
@@ -141,7 +151,19 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     return rule;
   }
 
-  return createYoga<Record<string, unknown>, ServerContext>({
+  /** A server render's load: the operation as an anonymous browser of `host` would send it, answered in-process. */
+  async function ownGraphQL(host: string, document: string, field: string, variables: Record<string, unknown>): Promise<unknown> {
+    const response = await yoga.fetch(`http://${host}${graphqlEndpoint}`, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query: document, variables }),
+    });
+    const answer = (await response.json()) as { data?: Record<string, unknown> | null; errors?: { message: string }[] };
+    if (answer.errors?.length || !answer.data) throw new Error(answer.errors?.[0]?.message ?? `GraphQL answered ${response.status}`);
+    return answer.data[field];
+  }
+
+  const yoga: App = createYoga<Record<string, unknown>, ServerContext>({
     schema: createSchema<ServerContext>({ typeDefs: readTypeDefs(), resolvers: loaded.resolvers as never }) as never,
     graphqlEndpoint,
     batching: false,
@@ -189,6 +211,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
       return raw ? readRequestSession(db, raw, idleRuleOf(brand)).then((session) => contextFor(request, client, brand, session)) : contextFor(request, client, brand, null);
     },
   });
+  return yoga;
 
   function contextFor(request: Request, client: string, brand: BrandContext, found: RequestSession | null): ServerContext {
     const state = requestState(request);

@@ -1,5 +1,5 @@
 import { FluentProvider, makeStyles, webLightTheme, type Theme } from '@fluentui/react-components';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createGraphQLClient } from './bindings/createGraphQLClient';
 import { builtInEffects } from './effects/builtInEffects';
@@ -7,7 +7,7 @@ import { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
 import { createLogic, type LogicInstance } from '../core/logic';
 import { warnMissingText, type MissingText } from '../core/messages/missingText';
 import { createTranslate } from './messages/translate';
-import { RuntimeContext, type RuntimeServices, type SignInGate } from './RuntimeContext';
+import { RuntimeContext, type PreloadedLoads, type RuntimeServices, type SignInGate } from './RuntimeContext';
 import { PageStateStore } from './state/pageStateStore';
 import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
 
@@ -37,6 +37,18 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
   onMissing?: MissingText;
   /** The logic instance every definition on screen evaluates with (the product's functions); default: the runtime's operations and functions only. */
   logic?: LogicInstance;
+  /**
+   * The markup is a server render of the same props (`memoryPath` there): the first render matches it
+   * (local storage read as defaults, `environment` as `url`, lazy code awaited, loads from `preloaded`),
+   * then the screen renders as usual. On the server (no effects run) every render is such a render.
+   */
+  hydrating?: boolean;
+  /** The page's host and origin as the server saw them (while `hydrating`). */
+  environment?: { host: string; origin: string };
+  /** Load answers of the server render (while `hydrating`; a server pass collects what it needs in `requested`). */
+  preloaded?: PreloadedLoads;
+  /** Told the step's title text while `hydrating` (the server writes it into the page's `<title>`). */
+  onTitle?: (title: string) => void;
   /** Rendered beside the routes, inside the theme and the runtime's context (`useRuntime`: texts, settings): app-wide overlays. */
   children?: ReactNode;
 }
@@ -55,10 +67,21 @@ export function FlowRunner(props: FlowRunnerProps) {
   const t = useMemo(() => createTranslate(bundle.messages, { settings: bundle.settings }, onMissing), [bundle, onMissing]);
   const [pageState] = useState(() => new PageStateStore());
   const graphql = useMemo(() => createGraphQLClient(bundle, { uri: graphqlUri }), [bundle, graphqlUri]);
+  const { environment, preloaded, onTitle } = props;
+  const [hydrating, setHydrating] = useState(props.hydrating === true);
+  useEffect(() => {
+    if (!hydrating) return;
+    // Hydrated: the server's answers served their one render; a later visit of the same step asks again.
+    if (preloaded) preloaded.answers = {};
+    setHydrating(false);
+  }, []);
   const services = useMemo<RuntimeServices>(
     // The runtime's own effects (download, wait, notifyParent) under the product's.
-    () => ({ bundle, widgets, effects: { ...builtInEffects, ...effects }, t, onMissing, logic, loadValidators, graphql, user, record, setRecord, pageState, signIn }),
-    [bundle, widgets, effects, t, onMissing, logic, loadValidators, graphql, user, record, pageState, signIn],
+    () => ({
+      bundle, widgets, effects: { ...builtInEffects, ...effects }, t, onMissing, logic, loadValidators, graphql, user, record, setRecord, pageState, signIn,
+      hydrating, environment, preloaded, onTitle: hydrating ? onTitle : undefined,
+    }),
+    [bundle, widgets, effects, t, onMissing, logic, loadValidators, graphql, user, record, pageState, signIn, hydrating, environment, preloaded, onTitle],
   );
   const pageStyles = usePageStyles();
   const router = useMemo(() => {

@@ -30,7 +30,34 @@ export interface RuntimeServices {
   pageState: PageStateStore;
   /** When set, routes need a signed-in `user` except the public ones; others go to the sign-in path. */
   signIn?: SignInGate;
+  /**
+   * True while the screen renders as the server did (on the server, and in the browser's first, hydrating
+   * render): local storage reads as the defaults, `url` holds {@link RuntimeServices.environment}, lazy code
+   * suspends instead of rendering nothing, and loads answer from {@link RuntimeServices.preloaded}.
+   */
+  hydrating: boolean;
+  /** The page's address as the server saw it (`url.host`, `url.origin`; referrer empty, not framed), used while hydrating. */
+  environment?: { host: string; origin: string };
+  /** Load answers the server rendered with (see {@link PreloadedLoads}). */
+  preloaded?: PreloadedLoads;
+  /** Told the step's title while hydrating (the server's `<title>`). */
+  onTitle?: (title: string) => void;
 }
+
+/**
+ * The step loads a server render asked for and their answers, keyed by {@link loadKey}: on the server a
+ * render pass adds what it needs to `requested` and the next pass reads `answers`; in the browser the
+ * hydrating render starts with the same answers (no second request), dropped once hydrated.
+ */
+export interface PreloadedLoads {
+  answers: Record<string, unknown>;
+  requested?: Map<string, { call: string; variables: Record<string, unknown> }>;
+  /** Code a server pass waited for (lazy blocks, the form's chunk): the next pass renders it without suspending. */
+  waiting?: Set<Promise<unknown>>;
+}
+
+/** The key of a load's answer: its binding and evaluated variables. */
+export const loadKey = (call: string, variablesJson: string): string => `${call} ${variablesJson}`;
 
 /** Which routes need a signed-in user (see {@link RuntimeServices.signIn}). */
 export interface SignInGate {

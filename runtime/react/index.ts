@@ -1,6 +1,6 @@
 /** The browser runtime: renders flow definitions with React, React Router, rjsf and Fluent UI v9. */
 export { FlowRunner, type FlowRunnerProps } from './FlowRunner';
-export { useRuntime, type SignInGate } from './RuntimeContext';
+export { useRuntime, loadKey, type PreloadedLoads, type SignInGate } from './RuntimeContext';
 export { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
 export { createWidgetRegistry, getBlockWidget, checkWidgetReferences, UnknownWidgetError } from './widgets/registry';
 export { useFieldState } from './form/formContext';

@@ -3,9 +3,17 @@
  * `/brand.json`) written into it as a JSON data block, so the browser starts without asking for it.
  * The page varies by Host: each brand's page is made once (per built index.html), with its own ETag
  * and its brotli and gzip forms (the build's .br/.gz of index.html are not used).
+ *
+ * With the app's server-render entry (`ssr`), a route the app renders on the server (its
+ * `settings.serverRender.paths`) goes out to an anonymous visitor (no session cookie) with its first
+ * screen in the root element, its styles and title in the head, and the hydration data as a second JSON
+ * data block. Those pages vary by path and query (and by Cookie: a signed-in visitor gets the brand's
+ * plain page) and hold the rate book's rows of the moment, so they are kept in a small LRU for a minute.
  */
 import { pageConfigScript } from '../../runtime/core/pageConfig';
-import type { ResolvedLayers } from '../../runtime/core/types';
+import { hydrationScript, type ServerRenderEntry, type ServerRenderResult } from '../../runtime/core/serverRender';
+import type { ResolvedLayers, SelectionTexts } from '../../runtime/core/types';
+import { readCookie } from '../auth';
 import { encodedBody, type EncodedBody } from '../http/encodedBody';
 import type { PageRenderer } from '../http/staticSite';
 import { brandDocument } from './brandDocument';
@@ -20,14 +28,46 @@ export function withHeadBlock(html: string, block: string): string {
   return block + html;
 }
 
-/** The renderer of brand pages: one per brand and built page, made on first ask and kept. */
-export function brandPage(brands: BrandRegistry, layers: (selection: Record<string, string>) => ResolvedLayers): PageRenderer {
+/** What server rendering needs (see the module's comment). */
+export interface ServerRendering {
+  /** The built entry, undefined while it is not built. */
+  entry: () => Promise<ServerRenderEntry | undefined>;
+  /** Runs a GraphQL operation as an anonymous visitor of `host` (the server's own schema). */
+  execute(host: string, document: string, field: string, variables: Record<string, unknown>): Promise<unknown>;
+  /** The session cookie's name: a request carrying it gets the plain page. */
+  cookieName: string;
+  log: { warn(obj: object, msg: string): void };
+  /** Rendered pages kept (default 100), and for how long (default 60 s). */
+  maxPages?: number;
+  maxAgeMs?: number;
+}
+
+/** Queries longer than this are not rendered on the server (nor kept). */
+const MAX_SEARCH = 2048;
+
+const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** The built page with a server render in it. */
+function renderedHtml(html: string, document: SelectionTexts, page: ServerRenderResult): string {
+  let out = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>`);
+  if (page.title) out = out.replace(/<title><\/title>/, () => `<title>${escapeText(page.title as string)}</title>`);
+  const locale = document.settings.locale;
+  if (typeof locale === 'string') out = out.replace(/<html lang="[^"]*">/, () => `<html lang="${locale.replace(/[^A-Za-z0-9-]/g, '')}">`);
+  return withHeadBlock(out, pageConfigScript(document) + page.head + hydrationScript(page.hydration));
+}
+
+/** The renderer of brand pages: one per brand and built page, made on first ask and kept; server renders per route and query. */
+export function brandPage(brands: BrandRegistry, layers: (selection: Record<string, string>) => ResolvedLayers, ssr?: ServerRendering): PageRenderer {
   // Keyed by the built page's bytes (dropped with them) and then by brand: brands are fixed at start.
   const pages = new WeakMap<Uint8Array, Map<string, EncodedBody>>();
+  // Server renders: brand + path + query -> the page (a promise, so simultaneous asks render once) and when it was made.
+  const rendered = new WeakMap<Uint8Array, Map<string, { at: number; page: Promise<EncodedBody | undefined> }>>();
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  return (html, host) => {
-    const brand: BrandContext = brands.forHost(host);
+  const maxPages = ssr?.maxPages ?? 100;
+  const maxAgeMs = ssr?.maxAgeMs ?? 60_000;
+
+  const plain = (html: Uint8Array<ArrayBuffer>, brand: BrandContext): EncodedBody => {
     let byBrand = pages.get(html);
     if (!byBrand) pages.set(html, (byBrand = new Map()));
     let page = byBrand.get(brand.id);
@@ -37,5 +77,42 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
       byBrand.set(brand.id, page);
     }
     return page;
+  };
+
+  return async (html, request) => {
+    const host = request.headers.get('host');
+    const brand: BrandContext = brands.forHost(host);
+    const entry = ssr && (await ssr.entry());
+    if (!ssr || !entry) return plain(html, brand);
+    const url = new URL(request.url);
+    const document = brandDocument(brand, layers);
+    if (!entry.renders(document, url.pathname) || url.search.length > MAX_SEARCH) return plain(html, brand);
+    // A signed-in visitor's first screen is not the anonymous one: the plain page (which varies by Cookie).
+    if (readCookie(request.headers.get('cookie'), ssr.cookieName)) return { ...plain(html, brand), vary: 'Cookie' };
+    let byKey = rendered.get(html);
+    if (!byKey) rendered.set(html, (byKey = new Map()));
+    const key = `${brand.id} ${url.pathname}${url.search}`;
+    let hit = byKey.get(key);
+    if (hit && Date.now() - hit.at > maxAgeMs) hit = undefined;
+    if (hit) {
+      // Most recently used last (a Map keeps insertion order).
+      byKey.delete(key);
+      byKey.set(key, hit);
+    } else {
+      const hostName = (host ?? url.host).replace(/:\d+$/, '');
+      const origin = `${url.protocol}//${host ?? url.host}`;
+      const execute = (doc: string, field: string, variables: Record<string, unknown>) => ssr.execute(host ?? url.host, doc, field, variables);
+      const page = entry.render({ path: url.pathname, search: url.search, host: hostName, origin, page: document, execute }).then(
+        (result) => (result ? encodedBody(encoder.encode(renderedHtml(decoder.decode(html), document, result))) : undefined),
+        (error: unknown) => {
+          ssr.log.warn({ error, path: url.pathname }, 'server render failed: the page is rendered in the browser');
+          byKey.delete(key);
+          return undefined;
+        },
+      );
+      byKey.set(key, (hit = { at: Date.now(), page }));
+      while (byKey.size > maxPages) byKey.delete(byKey.keys().next().value as string);
+    }
+    return { ...((await hit.page) ?? plain(html, brand)), vary: 'Cookie' };
   };
 }

@@ -11,10 +11,13 @@ import type { Logger } from '../log';
  */
 export const FRONT_END_SOURCES = ['app', 'runtime', 'extensions', 'flows', 'fragments', 'messages', 'schemas', 'regions', 'fleetform.yaml', 'vite.config.ts', 'scripts', 'package.json'];
 
-/** Whether dist/index.html is missing or older than any source. */
+/** The app's built server-render entry (`vite build --ssr`, the second half of `npm run build`). */
+export const SERVER_ENTRY = 'dist-server/server.js';
+
+/** Whether dist/index.html is missing or older than any source (or the server-render entry, built after it, is missing). */
 export function frontEndIsStale(root: string): boolean {
   const index = join(root, 'dist', 'index.html');
-  if (!existsSync(index)) return true;
+  if (!existsSync(index) || !existsSync(join(root, SERVER_ENTRY))) return true;
   return newestMtime(root, FRONT_END_SOURCES) > statSync(index).mtimeMs;
 }
 

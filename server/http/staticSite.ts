@@ -34,8 +34,11 @@ interface Served {
   etag: string;
 }
 
-/** Renders the built index.html for a request's Host (e.g. with the host's configuration in it). */
-export type PageRenderer = (html: Uint8Array<ArrayBuffer>, host: string | null) => EncodedBody;
+/** Renders the built index.html for a request (its Host's configuration in it; for a route the app renders on the server, its first screen). */
+export type PageRenderer = (html: Uint8Array<ArrayBuffer>, request: Request) => RenderedPage | Promise<RenderedPage>;
+
+/** A rendered page; `vary` names a request header it depends on besides Host (e.g. Cookie). */
+export type RenderedPage = EncodedBody & { vary?: string };
 
 /** Options of {@link staticSite}. */
 export interface StaticSiteOptions {
@@ -114,10 +117,13 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Ro
   });
 }
 
-/** index.html as rendered for the request's Host: revalidated by its ETag (304), compressed by Accept-Encoding. */
-function renderedPage(served: Served, render: PageRenderer, request: Request, fetchAPI: { Response: typeof Response }): Response {
-  const page = render(served.variants.identity as Uint8Array<ArrayBuffer>, request.headers.get('host'));
-  const headers: Record<string, string> = { 'content-type': served.type, 'cache-control': 'no-cache', etag: page.etag, vary: 'Host, Accept-Encoding' };
+/**
+ * index.html as rendered for the request (its Host; its path and query, and whether a session cookie
+ * came, when the app renders the route on the server): revalidated by its ETag (304), compressed by Accept-Encoding.
+ */
+async function renderedPage(served: Served, render: PageRenderer, request: Request, fetchAPI: { Response: typeof Response }): Promise<Response> {
+  const page = await render(served.variants.identity as Uint8Array<ArrayBuffer>, request);
+  const headers: Record<string, string> = { 'content-type': served.type, 'cache-control': 'no-cache', etag: page.etag, vary: `Host, ${page.vary ? `${page.vary}, ` : ''}Accept-Encoding` };
   if (etagMatches(request.headers.get('if-none-match'), page.etag)) return new fetchAPI.Response(null, { status: 304, headers });
   const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
   const body = page.bytes(coding);

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { layersFor } from './definitions';
 import { expect, test, type E2EFixtures } from './fixtures';
-import { expectMessage } from './page';
+import { appReady, expectMessage } from './page';
 
 const DEMO_PASSWORD = 'Fleetform-Demo-1';
 const AU = { host: 'au.localhost', selection: { region: 'au', brand: 'acme-au' } };
@@ -171,6 +171,7 @@ for (const { host, selection } of [AU, NZ]) {
 
     await page.goto(link);
     await page.getByRole('heading', { level: 1, name: text('account.reset.heading') }).waitFor();
+    await appReady(page);
     expect(await page.title(), 'title verbatim').toEqual('Set up New Password');
     const username = input(page, text('account.reset.username'));
     const password = input(page, text('account.reset.password'));
@@ -201,6 +202,7 @@ for (const { host, selection } of [AU, NZ]) {
     await shoot(page, `account-${region}-reset-errors-desktop`);
     const phone = await newPage(PHONE);
     await phone.goto(link);
+    await appReady(phone);
     await input(phone, text('account.reset.password')).fill('abc');
     await input(phone, text('account.reset.password')).press('Tab');
     await expectMessage(input(phone, text('account.reset.password')), 'Min password length of 8 characters', 'phone rule');

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { abnFor, nzbnFor } from '../../server/seed/referenceData';
 import { layersFor } from './definitions';
 import { expect, test, type E2EFixtures } from './fixtures';
-import { expectMessage } from './page';
+import { expectMessage, ratebookSearches } from './page';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -356,11 +356,8 @@ test('calculator: a refused enquiry shows the error notification and keeps the f
 });
 
 test('calculator: results read minDuration, maxDuration and vehicleMake from the query (000 s5)', async ({ page, url }) => {
-  const sent: Record<string, unknown>[] = [];
-  page.on('request', (request) => {
-    const body = request.method() === 'POST' ? request.postDataJSON() as { operationName?: string; variables?: { searchFilters?: Record<string, unknown> } } | null : null;
-    if (body?.operationName === 'fetchRatebook' && body.variables?.searchFilters) sent.push(body.variables.searchFilters);
-  });
+  // The browser's searches and those the server ran to render a results page (its hydration data).
+  const sent = ratebookSearches(page);
   await page.goto(url('au.localhost', '/calculator/results?vehicleBodytype=SUV&minDuration=36&maxDuration=60&vehicleMake=KIA,TESLA'));
   await until(page, async () => sent.length > 0, 'fetchRatebook sent');
   const filters = sent[0];
@@ -394,11 +391,8 @@ async function makesColumns(page: Page): Promise<{ columns: number; overlapping:
 async function urlCases({ page, url }: { page: Page; url: E2EFixtures['url'] }, region: 'au' | 'nz'): Promise<void> {
   const host = `${region}.localhost`;
   const { layers } = layersFor(SELECTION[region]);
-  const sent: Record<string, unknown>[] = [];
-  page.on('request', (request) => {
-    const body = request.method() === 'POST' ? request.postDataJSON() as { operationName?: string; variables?: { searchFilters?: Record<string, unknown> } } | null : null;
-    if (body?.operationName === 'fetchRatebook' && body.variables?.searchFilters && !body.variables.searchFilters.catalogVehicleId) sent.push(body.variables.searchFilters);
-  });
+  // The browser's searches and those the server ran to render a results page (its hydration data).
+  const sent = ratebookSearches(page);
   for (const [size, past] of [[10, 15], [100, 99]]) {
     const entries = await page.evaluate(() => history.length);
     await page.goto(url(host, `/calculator/results?vehicleBodytype=SUV&pageSize=${size}&currentPage=${past}`));
@@ -588,11 +582,8 @@ function sliderOf(flows: Record<string, unknown>, id: string): { from: number; t
 
 /** The RRP and weekly budget sliders of the results filters (002 s5, s9), their thumbs and the fetchRatebook searches sent. */
 function filterSliders(page: Page, scope: ReturnType<Page['locator']>) {
-  const sent: Record<string, unknown>[] = [];
-  page.on('request', (request) => {
-    const body = request.method() === 'POST' ? request.postDataJSON() as { operationName?: string; variables?: { searchFilters?: Record<string, unknown> } } | null : null;
-    if (body?.operationName === 'fetchRatebook' && body.variables?.searchFilters && !body.variables.searchFilters.catalogVehicleId) sent.push(body.variables.searchFilters);
-  });
+  // The browser's searches and those the server ran to render a results page (its hydration data).
+  const sent = ratebookSearches(page);
   const { text, layers, flows } = layersFor(SELECTION.au);
   const thumb = (key: string) => scope.getByRole('slider', { name: text(key), exact: true });
   const query = () => Object.fromEntries([...new URL(page.url()).searchParams].filter(([k]) => /RRP|Budget/.test(k)));

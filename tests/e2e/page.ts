@@ -26,3 +26,33 @@ export async function enter(input: Locator, value: string): Promise<void> {
 export async function expectMessage(input: Locator, expected: string, what: string): Promise<void> {
   await expect.poll(() => fieldMessage(input), { message: what }).toEqual({ message: expected, invalid: expected !== '' });
 }
+
+/**
+ * Waits until the app has the page: a step's screen takes the focus when it mounts (StepScreen), so a
+ * server-rendered page (visible before its scripts run) answers to typing and blur only after this.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.locator('main[data-step]')).toBeFocused();
+}
+
+/**
+ * The rate-book searches of the results pages (`fetchRatebook` filters, without the shortlist's) in order: the
+ * browser's requests, and those the server ran to render a page (its hydration data, `#app-hydration`).
+ */
+export function ratebookSearches(page: Page): Record<string, unknown>[] {
+  const sent: Record<string, unknown>[] = [];
+  const keep = (filters: Record<string, unknown> | undefined) => { if (filters && !filters.catalogVehicleId) sent.push(filters); };
+  page.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    const body = request.postDataJSON() as { operationName?: string; variables?: { searchFilters?: Record<string, unknown> } } | null;
+    if (body?.operationName === 'fetchRatebook') keep(body.variables?.searchFilters);
+  });
+  page.on('domcontentloaded', async () => {
+    const text = await page.locator('#app-hydration').textContent({ timeout: 1000 }).catch(() => null);
+    const answers = text ? (JSON.parse(text) as { answers: Record<string, unknown> }).answers : {};
+    for (const key of Object.keys(answers)) {
+      if (key.startsWith('fetchRatebook ')) keep((JSON.parse(key.slice('fetchRatebook '.length)) as { searchFilters?: Record<string, unknown> }).searchFilters);
+    }
+  });
+  return sent;
+}

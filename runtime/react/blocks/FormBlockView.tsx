@@ -1,8 +1,9 @@
 import { Spinner } from '@fluentui/react-components';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, use, useEffect, useMemo, useState } from 'react';
 import type { FormBlock } from '../../core/types';
 import type FormViewComponent from '../form/FormView';
 import { validatorsOf } from '../form/validatorCache';
+import { waitFor } from './lazyComponent';
 import { useRuntime } from '../RuntimeContext';
 
 type FormViewType = typeof FormViewComponent;
@@ -32,7 +33,11 @@ export function FormBlockView({ block }: { block: FormBlock }) {
   const { loadValidators, t } = useRuntime();
   // Started during render (idempotent, like React.lazy), not in an effect: a frame earlier.
   const ready = useMemo(() => Promise.all([loadFormView(), validatorsOf(loadValidators)]), [loadValidators]);
-  const [View, setView] = useState<FormViewType | undefined>(() => loadedView);
+  const [shown, setView] = useState<FormViewType | undefined>(() => loadedView);
+  const { hydrating, preloaded } = useRuntime();
+  // A server render and the browser's first render of it wait for the form (the server's markup stays meanwhile).
+  const View = shown ?? loadedView ?? (hydrating ? use(waitFor(preloaded, loadFormView())) : undefined);
+  if (hydrating) use(waitFor(preloaded, validatorsOf(loadValidators)));
   const [failure, setFailure] = useState<{ error: unknown }>();
   useEffect(() => {
     let live = true;

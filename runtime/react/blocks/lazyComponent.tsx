@@ -1,25 +1,41 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { use, useContext, useEffect, useState, type ComponentType } from 'react';
+import { RuntimeContext, type PreloadedLoads } from '../RuntimeContext';
 
 /**
  * A component whose code is fetched on its first render (its own chunk, not in the initial JS);
  * it renders nothing until the chunk is there, then the component, without Suspense (whose reveal
- * throttling would hold the content back). Once loaded, later renders are immediate.
+ * throttling would hold the content back). Once loaded, later renders are immediate. While the runtime
+ * is hydrating (a server render, the browser's first render of it) it suspends until the code is
+ * there instead, so the server writes the component and the browser keeps that markup meanwhile.
  * @example const Choice = lazyComponent(() => import('./ChoiceBlockView').then((m) => m.ChoiceBlockView));
  */
+/** `promise`, noted in `preloaded.waiting` unless it has settled (React's `status` on a promise `use` read; a server pass renders again once it settled). */
+export function waitFor<T>(preloaded: PreloadedLoads | undefined, promise: Promise<T>): Promise<T> {
+  const status = (promise as { status?: string }).status;
+  if (status !== 'fulfilled' && status !== 'rejected') preloaded?.waiting?.add(promise);
+  return promise;
+}
+
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
+  const start = () => (pending ??= load().then((c) => (loaded = c)));
   function Lazy(props: P) {
-    const [Component, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
+    const rt = useContext(RuntimeContext);
+    const hydrating = rt?.hydrating === true;
+    const [shown, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
     const [failure, setFailure] = useState<{ error: unknown }>();
     useEffect(() => {
-      if (loaded) return;
+      if (loaded) {
+        if (!shown) setComponent(() => loaded);
+        return;
+      }
       let live = true;
-      pending ??= load();
-      pending.then((c) => { loaded = c; if (live) setComponent(() => c); }, (error: unknown) => live && setFailure({ error }));
+      start().then((c) => { if (live) setComponent(() => c); }, (error: unknown) => live && setFailure({ error }));
       return () => { live = false; };
     }, []);
     if (failure) throw failure.error;
+    const Component = shown ?? loaded ?? (hydrating ? use(waitFor(rt?.preloaded, start())) : undefined);
     return Component ? <Component {...props} /> : null;
   }
   return Lazy;

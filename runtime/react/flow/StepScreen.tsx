@@ -59,26 +59,32 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
 
   const defs = useMemo(() => stepStateDefs(flow, stepId), [flow, stepId]);
   const version = useSyncExternalStore(rt.pageState.subscribe, rt.pageState.getVersion, rt.pageState.getVersion);
-  const state = useMemo(() => readState(defs, rt.pageState, location.search), [defs, rt.pageState, location.search, version]);
+  // While hydrating, the screen is the server's: local storage reads as the defaults, the address as the server saw it.
+  const { hydrating, environment } = rt;
+  const state = useMemo(() => readState(defs, rt.pageState, location.search, { storage: !hydrating }), [defs, rt.pageState, location.search, version, hydrating]);
   const base = useMemo<LogicContext>(() => {
+    const browser = !hydrating && typeof window !== 'undefined';
     const ctx: LogicContext = {
       record: rt.record, user: rt.user, settings: rt.bundle.settings, params, now: new Date().toISOString(), state,
       url: {
-        path: location.pathname, search: location.search, host: globalThis.location?.hostname ?? '', origin: globalThis.location?.origin ?? '',
-        referrer: typeof document === 'undefined' ? '' : document.referrer,
+        path: location.pathname, search: location.search,
+        host: browser ? globalThis.location.hostname : (environment?.host ?? globalThis.location?.hostname ?? ''),
+        origin: browser ? globalThis.location.origin : (environment?.origin ?? globalThis.location?.origin ?? ''),
+        referrer: browser ? document.referrer : '',
         // Whether this page is shown in another page's frame (e.g. a return page inside a signing dialog).
-        framed: typeof window !== 'undefined' && window.parent !== window,
+        framed: browser && window.parent !== window,
       },
     };
     return { ...ctx, roles: deriveRoles(flow, ctx, rt.logic), progress: recordProgress(flow, rt.record) };
-  }, [rt.record, rt.user, rt.bundle.settings, params, flow, state, location.pathname, location.search]);
-  const data = useLoads(step.load, base, rt.graphql, rt.logic);
+  }, [rt.record, rt.user, rt.bundle.settings, params, flow, state, location.pathname, location.search, hydrating, environment]);
+  const data = useLoads(step.load, base, rt.graphql, rt.logic, hydrating ? rt.preloaded : undefined);
   const context = useMemo<LogicContext>(() => ({ ...base, data }), [base, data]);
+  const title = step.title ?? (step.blocks?.length ? undefined : 'runtime.unavailable.title');
+  if (rt.onTitle && title) rt.onTitle(rt.t(title, context));
 
   useEffect(() => {
-    const title = step.title ?? (step.blocks?.length ? undefined : 'runtime.unavailable.title');
     if (title) document.title = rt.t(title, context);
-  }, [step.title, step.blocks, rt, context]);
+  }, [title, rt, context]);
   useEffect(() => {
     // A new step: move focus to it for keyboard and screen-reader users, unless something on the
     // step (e.g. a dialog, whose effect ran first) already took it.

@@ -23,7 +23,9 @@ const useStyles = makeStyles({
 
 function SubmitButton({ store, label, busy }: { store: FormStore; label: string; busy: boolean }) {
   const enabled = useSubmitEnabled(store);
-  return <Button type="submit" appearance="primary" disabled={!enabled || busy}>{label}</Button>;
+  // Server-rendered markup is not the app yet: no native submit (a GET with the fields in the URL) before it hydrates.
+  const { hydrating } = useRuntime();
+  return <Button type="submit" appearance="primary" disabled={!enabled || busy || hydrating}>{label}</Button>;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { RuntimeContext } from '../RuntimeContext';
 
 /** Props of {@link LazySection}. */
 export interface LazySectionProps {
@@ -11,7 +12,9 @@ export interface LazySectionProps {
 
 /** Mounts its children when they come near the viewport (200px ahead), then keeps them mounted. */
 export function LazySection({ eager, estimatedHeight, children }: LazySectionProps) {
-  const [mounted, setMounted] = useState(eager || typeof IntersectionObserver === 'undefined');
+  // A server render (no IntersectionObserver) mounts every section, and so does the browser's render of it.
+  const hydrating = useContext(RuntimeContext)?.hydrating === true;
+  const [mounted, setMounted] = useState(eager || hydrating || typeof IntersectionObserver === 'undefined');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (mounted || !ref.current) return;

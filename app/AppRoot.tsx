@@ -1,0 +1,59 @@
+/**
+ * The app's React tree, the same in the browser (app/main.tsx) and in the server render (app/server.tsx),
+ * so a hydrating render matches the server's markup: Griffel's renderer (the server's collects the CSS it
+ * writes into the page; the browser's picks those style elements up), Fluent's SSR ids, and the flows.
+ */
+import { createDOMRenderer, RendererProvider, SSRProvider, type GriffelRenderer } from '@fluentui/react-components';
+import { StrictMode, type ReactNode } from 'react';
+import { createLogic } from '../runtime/core/logic';
+import type { RuntimeBundle } from '../runtime/core/bundle';
+import { createWidgetRegistry, FlowRunner, type FlowRunnerProps, type ValidatorModule } from '../runtime/react';
+import { extensionEffects, extensionWidgets } from '../extensions';
+import { extensionFunctions } from '../extensions/functions';
+import type { AppSignIn } from './session';
+import { brandTheme } from './theme';
+
+/** Validators load with the first form (their own chunk); CJS interop may wrap them in `default`. */
+export const loadValidators = (): Promise<ValidatorModule> =>
+  import('../.generated/validators.cjs').then((m) => ((m as { default?: ValidatorModule }).default ?? m) as ValidatorModule);
+
+/** The product's widgets (checked against the bundle at start). */
+export const widgets = createWidgetRegistry(extensionWidgets);
+
+// The definitions evaluate with the runtime's operations and functions plus the product's (extensions/functions).
+const logic = createLogic({ functions: extensionFunctions });
+
+/** What differs between the browser's and the server's tree. */
+export interface AppRootProps extends Pick<FlowRunnerProps, 'user' | 'record' | 'memoryPath' | 'hydrating' | 'environment' | 'preloaded' | 'onTitle'> {
+  bundle: RuntimeBundle;
+  renderer: GriffelRenderer;
+  signIn?: AppSignIn;
+  children?: ReactNode;
+}
+
+/** The whole app for a bundle. */
+export function AppRoot({ bundle, renderer, children, ...props }: AppRootProps) {
+  return (
+    <StrictMode>
+      <RendererProvider renderer={renderer} targetDocument={typeof document === 'undefined' ? undefined : document}>
+        <SSRProvider>
+          <FlowRunner
+            {...props}
+            bundle={bundle}
+            widgets={widgets}
+            effects={extensionEffects}
+            loadValidators={loadValidators}
+            theme={brandTheme(bundle.settings)}
+            home="account"
+            logic={logic}
+          >
+            {children}
+          </FlowRunner>
+        </SSRProvider>
+      </RendererProvider>
+    </StrictMode>
+  );
+}
+
+/** The browser's renderer (reads the server's style elements back). */
+export const browserRenderer = (): GriffelRenderer => createDOMRenderer(document);

@@ -1,0 +1,93 @@
+/**
+ * The app's server-render entry (built by `npm run build` into dist-server/server.js; the server loads
+ * that file, never this source). For an anonymous visitor of a route listed in `settings.serverRender.paths`
+ * it renders the first screen from the same definitions as the browser (the request's brand, region,
+ * route and query): each step's loads run through the server's GraphQL `execute` (render passes until no
+ * load is missing), and their answers travel in the hydration data so the browser does not ask again.
+ */
+import { createDOMRenderer, renderToStyleElements } from '@fluentui/react-components';
+import { matchPath } from 'react-router-dom';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import type { ServerRenderRequest, ServerRenderResult } from '../runtime/core/serverRender';
+import type { SelectionTexts } from '../runtime/core/types';
+import type { PreloadedLoads } from '../runtime/react';
+import { bundles } from '../.generated/definitions';
+import { AppRoot } from './AppRoot';
+import { withBrand } from './brand';
+import { signInGate } from './session';
+
+/** Render passes at most (code to load; a load whose variables read another load's answer needs one more). */
+const MAX_PASSES = 5;
+
+/** The routes the definitions have rendered on the server (`settings.serverRender.paths`, React Router patterns). */
+export function renders(page: SelectionTexts, path: string): boolean {
+  const paths = (page.settings.serverRender as { paths?: unknown } | undefined)?.paths;
+  return Array.isArray(paths) && paths.some((p) => typeof p === 'string' && matchPath(p, path) !== null);
+}
+
+/** Reads a whole web stream as text. */
+async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
+  return new Response(stream).text();
+}
+
+/** The page for `request`, or null when its route is not rendered on the server. */
+export async function render(request: ServerRenderRequest): Promise<ServerRenderResult | null> {
+  if (!renders(request.page, request.path)) return null;
+  const load = bundles[request.page.selection.region];
+  if (!load) return null;
+  const bundle = withBrand(await load(), request.page);
+  const signIn = signInGate(bundle.settings.signIn);
+  const environment = { host: request.host, origin: request.origin };
+  const answers: Record<string, unknown> = {};
+  for (let pass = 1; ; pass++) {
+    const requested: NonNullable<PreloadedLoads['requested']> = new Map();
+    const waiting: NonNullable<PreloadedLoads['waiting']> = new Set();
+    const renderer = createDOMRenderer();
+    let title: string | undefined;
+    const { prelude } = await prerender(
+      <AppRoot
+        bundle={bundle}
+        renderer={renderer}
+        user={null}
+        record={{}}
+        signIn={signIn}
+        memoryPath={request.path + request.search}
+        hydrating
+        environment={environment}
+        preloaded={{ answers: { ...answers }, requested, waiting }}
+        onTitle={(t) => { title = t; }}
+      />,
+      // Never outline a large boundary (its reveal is an inline script, which the CSP refuses): one document.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    const rendered = await text(prelude);
+    // React writes the resources it hoists (image preloads) first: they belong in the head, not in the root.
+    const hoisted = /^(?:<link [^>]*>)*/.exec(rendered)?.[0] ?? '';
+    const html = rendered.slice(hoisted.length);
+    // Code that suspended (a lazy block, the form's chunk): loaded now, the next pass renders it in place
+    // (a boundary that suspended would be revealed by an inline script, which the CSP refuses).
+    if (waiting.size && pass < MAX_PASSES) {
+      await Promise.allSettled(waiting);
+      continue;
+    }
+    if (/<script/i.test(html)) throw new Error(`the server render of ${request.path} holds a script (a boundary still suspended)`);
+    const missing = [...requested];
+    // A load that failed renders as the browser shows it while loading (the browser asks again).
+    const asked = pass < MAX_PASSES && missing.length > 0 && (await Promise.all(missing.map(async ([key, { call, variables }]) => {
+      const document = bundle.operations[call];
+      if (!document) return false;
+      try {
+        answers[key] = await request.execute(document, call, variables);
+        return true;
+      } catch (error) {
+        console.error(error);
+        return false;
+      }
+    }))).some(Boolean);
+    if (!asked) {
+      const head = hoisted + renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>);
+      return { head, html, title, hydration: { path: request.path, search: request.search, environment, answers } };
+    }
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The contract between a server and an app's server-render entry: what the server asks a page for
+ * (`ServerRenderRequest`), what it gets back (`ServerRenderResult`), and the hydration data the page
+ * carries to the browser as a JSON data block (`<script type="application/json" id="app-hydration">`,
+ * never executed, so a strict Content-Security-Policy allows it; like `pageConfig.ts`).
+ * @example
+ * const page = await entry.render({ path, search, host, origin, page: texts, execute });   // server
+ * const data = parseHydration(document.getElementById(HYDRATION_ID)?.textContent);        // browser
+ */
+import type { SelectionTexts } from './definitionSet';
+import { scriptJson } from './pageConfig';
+
+/** What the server renders a page for. */
+export interface ServerRenderRequest {
+  /** The request's path and query string (`?a=b` or empty). */
+  path: string;
+  search: string;
+  /** The request's host name (no port) and origin. */
+  host: string;
+  origin: string;
+  /** The selection's texts and settings (the page's configuration). */
+  page: SelectionTexts;
+  /** Runs one GraphQL operation as the anonymous visitor of this host: answers `data[field]`, throws on an error. */
+  execute(document: string, field: string, variables: Record<string, unknown>): Promise<unknown>;
+}
+
+/** A rendered page: markup for `<head>` (styles, title) and for the app's root element, and the hydration data. */
+export interface ServerRenderResult {
+  head: string;
+  html: string;
+  title?: string;
+  hydration: HydrationData;
+}
+
+/** What the browser's first render needs to match the server's. */
+export interface HydrationData {
+  path: string;
+  search: string;
+  environment: { host: string; origin: string };
+  /** Load answers the server rendered with, by the runtime's load key (binding and variables). */
+  answers: Record<string, unknown>;
+}
+
+/** The module the server loads (the app's built server entry). */
+export interface ServerRenderEntry {
+  /** Whether the app renders `path` on the server for this selection (the server asks before it looks at the session). */
+  renders(page: SelectionTexts, path: string): boolean;
+  /** The page, or null when the app does not render this route on the server. */
+  render(request: ServerRenderRequest): Promise<ServerRenderResult | null>;
+}
+
+/** The id of the element carrying the hydration data. */
+export const HYDRATION_ID = 'app-hydration';
+
+/** The hydration data block. */
+export const hydrationScript = (data: HydrationData): string => `<script type="application/json" id="${HYDRATION_ID}">${scriptJson(data)}</script>`;
+
+/** The hydration data read from the element's text: undefined when missing or malformed. */
+export function parseHydration(text: string | null | undefined): HydrationData | undefined {
+  if (!text) return undefined;
+  try {
+    const v = JSON.parse(text) as Partial<HydrationData> | null;
+    if (!v || typeof v.path !== 'string' || typeof v.search !== 'string' || !v.environment || typeof v.answers !== 'object' || v.answers === null) return undefined;
+    return v as HydrationData;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Visible before JavaScript (issue 16 item 2): the routes of `settings.serverRender.paths` come from the
+ * server with their first screen in the page (app/server.tsx, loaded by the server from dist-server/), so
+ * a browser with JavaScript disabled reads the heading, the fields and the vehicle rows; with JavaScript
+ * the app hydrates that markup (the same elements, no hydration error) without asking again for what the
+ * server rendered with (no second rate-book request for the same page).
+ */
+import type { Browser, ConsoleMessage, Page } from '@playwright/test';
+import { layersFor } from './definitions';
+import { expect, test } from './fixtures';
+
+const HOST = 'au.localhost';
+const { text } = layersFor({ brand: 'acme-au', region: 'au' });
+
+/** A console message that is React's hydration error (production builds give its number: 418, 423, 425 ...). */
+const isHydrationError = (m: ConsoleMessage): boolean => m.type() === 'error' && /hydrat|react error #4(1[89]|2\d)\b/i.test(m.text());
+
+/** A page in a context without JavaScript. */
+async function withoutScripts(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  return context.newPage();
+}
+
+/**
+ * Opens `address` with the app's first script held back until the server's markup is marked (an expando
+ * on `<main>`), then lets it run: answers whether that same element is still there once the app has the
+ * page (hydrated, not drawn again), and the hydration errors logged.
+ */
+async function hydrate(page: Page, address: string): Promise<{ sameMain: boolean; errors: string[] }> {
+  const errors: string[] = [];
+  page.on('console', (m) => { if (isHydrationError(m)) errors.push(m.text()); });
+  page.on('pageerror', (e) => { if (/hydrat|react error #4(1[89]|2\d)\b/i.test(e.message)) errors.push(e.message); });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await held; await route.continue(); });
+  await page.goto(address, { waitUntil: 'commit' });
+  await page.locator('main').waitFor({ state: 'attached' });
+  await page.evaluate(() => { (document.querySelector('main') as HTMLElement & { serverMarkup?: boolean }).serverMarkup = true; });
+  release();
+  // The app has taken the page over: a step's screen takes the focus when it mounts (StepScreen).
+  await expect(page.locator('main')).toBeFocused();
+  await page.waitForLoadState('networkidle');
+  const sameMain = await page.evaluate(() => (document.querySelector('main') as (HTMLElement & { serverMarkup?: boolean }) | null)?.serverMarkup === true);
+  await page.unroute(/\/assets\/index-[^/]+\.js$/);
+  return { sameMain, errors };
+}
+
+test('the sign-in and reset-password pages are visible without JavaScript', async ({ browser, url }) => {
+  const page = await withoutScripts(browser);
+  await page.goto(url(HOST, '/login'));
+  await expect(page).toHaveTitle(text('account.login.title'));
+  await expect(page.getByRole('heading', { name: text('account.login.heading') })).toBeVisible();
+  await expect(page.getByText(text('account.login.intro'))).toBeVisible();
+  await expect(page.getByRole('textbox', { name: text('account.login.email') })).toBeVisible();
+  await expect(page.getByRole('button', { name: text('account.login.submit') })).toBeVisible();
+
+  await page.goto(url(HOST, '/reset-password?hash=abc&email=someone%40example.com'));
+  await expect(page.getByRole('heading', { name: text('account.reset.heading') })).toBeVisible();
+  // The form's initial value comes from the query, as the browser would fill it.
+  await expect(page.getByRole('textbox', { name: text('account.reset.username') })).toHaveValue('someone@example.com');
+  await expect(page.getByRole('button', { name: text('account.reset.submit') })).toBeVisible();
+  await page.context().close();
+});
+
+test('the sign-in and reset-password pages hydrate the server\'s markup without a mismatch', async ({ page, url }) => {
+  const login = await hydrate(page, url(HOST, '/login'));
+  expect(login).toEqual({ sameMain: true, errors: [] });
+  // Hydrated: the form answers to the app (an empty submit shows the field errors, no page load).
+  await page.getByRole('button', { name: text('account.login.submit') }).click();
+  await expect(page.getByRole('textbox', { name: text('account.login.email') })).toHaveAttribute('aria-invalid', 'true');
+  const reset = await hydrate(page, url(HOST, '/reset-password?hash=abc&email=someone%40example.com'));
+  expect(reset).toEqual({ sameMain: true, errors: [] });
+  await expect(page.getByRole('textbox', { name: text('account.reset.username') })).toHaveValue('someone@example.com');
+});
+
+/** The results' vehicle cards. */
+const cards = (page: Page) => page.locator('[data-list="results"] article[data-vehicle]');
+const RESULTS = '/calculator/results?vehicleBodytype=SUV';
+
+test('the calculator\'s first page and the vehicle results are visible without JavaScript', async ({ browser, url, graphql }) => {
+  const page = await withoutScripts(browser);
+  await page.goto(url(HOST, '/calculator'));
+  await expect(page.getByRole('heading', { name: text('calculator.search.title') })).toBeVisible();
+  await expect(page.getByRole('button', { name: text('calculator.search.next') })).toBeVisible();
+  // The makes come from the catalogue (a load the server ran): each is a check box (in the closed Makes expander).
+  await expect(page.locator('details input[type="checkbox"]').first()).toBeAttached();
+
+  await page.goto(url(HOST, RESULTS));
+  await expect(page.getByRole('heading', { name: text('calculator.results.title') })).toBeVisible();
+  // The rate book's rows for this query, as the server has them.
+  const answer = await graphql<{ fetchRatebook: { totalCount: number; results: { rows: { catalogVehicleId: string; vehicleDescription: string }[] } } }>(page, HOST,
+    'query Rows($f: RatebookSearchFilters!) { fetchRatebook(searchFilters: $f) { totalCount results { rows { catalogVehicleId vehicleDescription } } } }',
+    { f: { countryCode: 'AU', vehicleBodytype: ['SUV'], minDuration: 48, maxDuration: 48, distance: 15000, pageSize: 25, currentPage: 1, sortBy: 'vehicle_description', sortOrder: 'asc', budgetType: 'weekly' } });
+  const rows = answer.data?.fetchRatebook.results.rows ?? [];
+  expect(rows.length).toBeGreaterThan(0);
+  await expect(cards(page)).toHaveCount(rows.length);
+  await expect(cards(page).first()).toContainText(rows[0].vehicleDescription);
+  await page.context().close();
+});
+
+test('the calculator pages hydrate without a mismatch and without asking the rate book again for the same page', async ({ page, url }) => {
+  const ratebook: unknown[] = [];
+  page.on('request', (r) => {
+    if (!r.url().endsWith('/graphql') || r.method() !== 'POST') return;
+    const body = r.postDataJSON() as { operationName?: string; variables?: { searchFilters?: { catalogVehicleId?: unknown } } } | null;
+    if (body?.operationName === 'fetchRatebook' && !body.variables?.searchFilters?.catalogVehicleId) ratebook.push(body.variables);
+  });
+  expect(await hydrate(page, url(HOST, '/calculator'))).toEqual({ sameMain: true, errors: [] });
+  const results = await hydrate(page, url(HOST, RESULTS));
+  expect(results).toEqual({ sameMain: true, errors: [] });
+  expect(await cards(page).count()).toBeGreaterThan(0);
+  expect(ratebook, 'fetchRatebook requests after the server rendered the results').toEqual([]);
+});
