@@ -43,11 +43,15 @@ test('AU: three sections one after another, the limit over the threshold blocked
 
   // The legal name comes from the confirmed company; the contact number is exactly 10 in AU.
   await expect(entity.getByRole('textbox', { name: text('businessDetails.entity.companyLegalName'), exact: true })).not.toHaveValue('');
-  const fields: [string, string][] = [
-    ['companyLegalAddress', '1 George Street, Sydney NSW 2000'], ['streetNo', '1'], ['streetName', 'George Street'],
-    ['suburb', 'Sydney'], ['state', 'NSW'], ['postCode', '2000'],
-  ];
-  for (const [name, value] of fields) await entity.getByRole('textbox', { name: text(`businessDetails.entity.${name}`), exact: true }).fill(value);
+  // The registered address only from the autocomplete (001 s5): typed text is not an address until a suggestion is picked.
+  const address = entity.getByRole('combobox', { name: text('businessDetails.entity.companyLegalAddress') });
+  await address.pressSequentially('1 George St');
+  const suggestion = entity.getByRole('option', { name: /^1 George Street, Sydney/ });
+  await suggestion.waitFor();
+  await expect(entity.getByText(text('address.notPicked'))).toBeVisible();
+  await suggestion.click();
+  await expect(entity.getByText(/post code: 2000/)).toBeVisible();
+  await expect(entity.getByText(text('address.notPicked'))).toBeHidden();
   const phone = entity.getByRole('textbox', { name: text('businessDetails.entity.businessContactNumber'), exact: true });
   await phone.fill('029876543');
   await phone.blur();

@@ -33,6 +33,8 @@ export const coreLogicOps: LogicOps = {
   split: (value, separator) => (text(value) === '' ? [] : text(value).split(text(separator ?? ','))),
   join: (list, separator) => (Array.isArray(list) ? list.map(text).join(text(separator ?? ',')) : ''),
   unique: (list) => (Array.isArray(list) ? [...new Set(list)] : []),
+  // The fields of each object in turn, later ones winning (what is not an object is skipped): one value from parts.
+  assign: (...objects) => Object.assign({}, ...objects.filter((o) => o !== null && typeof o === 'object' && !Array.isArray(o))),
   keys: (value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : []),
   same: (a, b) => canonical(a) === canonical(b),
   filled: (object, paths) => (Array.isArray(paths) ? paths.filter((path) => isSet(getPath(object, text(path)))) : []),

@@ -34,6 +34,12 @@ describe('evaluate', () => {
     expect(evaluate({ matches: [{ var: 'a' }, '^\\d+$'] }, { a: '12a' })).toBe(false);
   });
 
+  it('assigns the fields of several objects, later ones winning, skipping what is not an object', () => {
+    const value = { assign: [{ var: 'form' }, { var: 'picked' }, null, { var: 'list' }, { var: 'extra' }] };
+    expect(evaluate(value, { form: { a: 1, b: 2 }, picked: { b: 3, c: 4 }, list: [1], extra: { note: 'x' } })).toEqual({ a: 1, b: 3, c: 4, note: 'x' });
+    expect(evaluate({ assign: [] }, {})).toEqual({});
+  });
+
   it('compares e-mails case-insensitively with the added ops', () => {
     const same = { '==': [{ lower: { var: 'form.email' } }, { lower: { var: 'user.email' } }] };
     expect(evaluate(same, { form: { email: 'A@B.com' }, user: { email: 'a@b.COM' } })).toBe(true);
