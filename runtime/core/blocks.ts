@@ -254,6 +254,8 @@ export interface ComboboxBlock extends BlockBase {
   enabledWhen?: Logic;
   /** The HTML `autocomplete` token (default `off`). */
   autoComplete?: string;
+  /** Marks the field as required (the asterisk and `aria-required`); what counts as answered is the flow's logic. */
+  required?: boolean;
 }
 
 /** A registered custom widget, referenced by name. */

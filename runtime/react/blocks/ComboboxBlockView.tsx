@@ -8,6 +8,7 @@ import { useRuntime } from '../RuntimeContext';
 const useStyles = makeStyles({
   field: { width: '100%', maxWidth: '40rem' },
   anchor: { position: 'relative' },
+  input: { width: '100%' },
   list: {
     position: 'absolute', top: '100%', left: 0, right: 0, zIndex: 10, margin: 0, marginTop: tokens.spacingVerticalXXS,
     padding: `${tokens.spacingVerticalXS} 0`, listStyleType: 'none', maxHeight: '16rem', overflowY: 'auto',
@@ -130,10 +131,10 @@ export function ComboboxBlockView({ block }: { block: ComboboxBlock }) {
   };
 
   return (
-    <Field className={styles.field} label={t(block.label, context)} hint={block.hint ? t(block.hint, context) : undefined}
+    <Field className={styles.field} label={t(block.label, context)} hint={block.hint ? t(block.hint, context) : undefined} required={block.required === true}
       validationState={invalid ? 'error' : 'none'} validationMessage={invalid && block.invalidMessage ? t(block.invalidMessage, context) : undefined}>
       <div className={styles.anchor}>
-        <Input ref={ref} value={text} disabled={!enabled} autoComplete={block.autoComplete ?? 'off'} data-combobox={block.id}
+        <Input ref={ref} className={styles.input} value={text} disabled={!enabled} autoComplete={block.autoComplete ?? 'off'} data-combobox={block.id}
           role="combobox" aria-autocomplete="list" aria-expanded={expanded} aria-controls={expanded ? listId : undefined}
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           placeholder={block.placeholder ? t(block.placeholder, context) : undefined}
