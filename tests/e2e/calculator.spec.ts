@@ -299,6 +299,7 @@ test("calculator: a signed-in customer's shortlist is merged at sign-in and save
 });
 
 test('calculator pages at 390x844 and 1280x900 (screenshots)', async ({ newPage, url }) => {
+  test.setTimeout(180_000); // eleven pages, each checked by axe
   const vehicles = await (async () => {
     const page = await newPage({ width: 1280, height: 900 });
     await page.goto(url('au.localhost', '/calculator/results?vehicleBodytype=SUV'));

@@ -190,12 +190,26 @@ function track(page: Page, findings: Findings): void {
   const reload = page.reload.bind(page);
   page.goto = async (address, options) => {
     await checkA11y(page, findings);
-    return goto(address, options);
+    const response = await goto(address, options);
+    await appTookOver(page);
+    return response;
   };
   page.reload = async (options) => {
     await checkA11y(page, findings);
-    return reload(options);
+    const response = await reload(options);
+    await appTookOver(page);
+    return response;
   };
+}
+
+/**
+ * A page the server rendered (its step's `<main>` is there before the scripts run) answers to clicks and typing only
+ * once the app has taken it over, which marks the step `data-ready` (StepScreen): `goto` and `reload` wait for that,
+ * as a user waits for a page to respond. Pages the browser draws itself have no `<main>` yet at load: no wait.
+ */
+async function appTookOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('main[data-step]') || document.querySelector('main[data-step][data-ready]') !== null, null, { timeout: 20_000 })
+    .catch(() => undefined);
 }
 
 /** At the end of a passing test: every open page as it is, then each page left by a click, opened again. */

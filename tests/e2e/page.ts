@@ -28,11 +28,11 @@ export async function expectMessage(input: Locator, expected: string, what: stri
 }
 
 /**
- * Waits until the app has the page: a step's screen takes the focus when it mounts (StepScreen), so a
+ * Waits until the app has the page: a step's screen is marked `data-ready` once mounted (StepScreen), so a
  * server-rendered page (visible before its scripts run) answers to typing and blur only after this.
  */
 export async function appReady(page: Page): Promise<void> {
-  await expect(page.locator('main[data-step]')).toBeFocused();
+  await page.locator('main[data-step][data-ready]').waitFor();
 }
 
 /**
@@ -47,9 +47,13 @@ export function ratebookSearches(page: Page): Record<string, unknown>[] {
     const body = request.postDataJSON() as { operationName?: string; variables?: { searchFilters?: Record<string, unknown> } } | null;
     if (body?.operationName === 'fetchRatebook') keep(body.variables?.searchFilters);
   });
-  page.on('domcontentloaded', async () => {
-    const text = await page.locator('#app-hydration').textContent({ timeout: 1000 }).catch(() => null);
-    const answers = text ? (JSON.parse(text) as { answers: Record<string, unknown> }).answers : {};
+  // The server's first render ran the page's searches itself: read them from the page's hydration data block, in
+  // the document as served (the app removes the block once hydrated, so reading the DOM would race it).
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'document') return;
+    const html = await response.text().catch(() => '');
+    const block = /<script type="application\/json" id="app-hydration">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    const answers = block ? (JSON.parse(block) as { answers?: Record<string, unknown> }).answers ?? {} : {};
     for (const key of Object.keys(answers)) {
       if (key.startsWith('fetchRatebook ')) keep((JSON.parse(key.slice('fetchRatebook '.length)) as { searchFilters?: Record<string, unknown> }).searchFilters);
     }

@@ -90,6 +90,9 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     // step (e.g. a dialog, whose effect ran first) already took it.
     const active = document.activeElement;
     if (!active || active === document.body || !active.isConnected) mainRef.current?.focus();
+    // The step answers from now on: a server-rendered step is marked once the app has taken it over (tests and
+    // tools wait for `main[data-ready]`; React leaves an attribute it does not render alone).
+    mainRef.current?.setAttribute('data-ready', '');
   }, [stepId]);
 
   const { raise, write, writeAll, busy, errors, retry, dismiss } = useChain(flow, stepId, context);
