@@ -134,7 +134,8 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
     summary: 'secondary officer, NZ, statusSecondary approvals',
   });
   for (const s of order('calculatorApplication')) {
-    list.push({ key: `calculator.${lower(s)}.au`, brand: 'au', applicationType: 'calculator', role: 'calculator', status: s, set: {}, summary: `calculator customer, AU, ${s}` });
+    const summary = s === 'businessDetails' ? 'calculator customer, AU, businessDetails (the business details in one column, no progress steps)' : `calculator customer, AU, ${s}`;
+    list.push({ key: `calculator.${lower(s)}.au`, brand: 'au', applicationType: 'calculator', role: 'calculator', status: s, set: {}, summary });
   }
   list.push({ key: 'calculator.viewshortlist.nz', brand: 'nz', applicationType: 'calculator', role: 'calculator', status: 'viewShortlist', set: {}, summary: 'calculator customer, NZ, viewShortlist' });
   return list;
