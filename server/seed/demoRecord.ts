@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { JsonObject } from '../db';
 import { ratebookRows } from './ratebook';
 import { abnFor, nzbnFor } from './referenceData';
-import { progressFor, type Scenario } from './scenarios';
+import { BUSINESS_ENTITY, progressFor, type Scenario } from './scenarios';
 
 /** A stable uuid (v4 layout) derived from a key, so re-seeding finds the same rows. */
 export function stableUuid(key: string): string {
@@ -49,23 +49,26 @@ function settle(record: Record<string, unknown>, region: string, people: { prima
     const entity = { entityName: get(record, 'scoreboard.companyDetails.companyName'), ...CONFIRMED_ENTITY };
     for (const [key, value] of Object.entries(entity)) if (get(record, `scoreboard.entityDetails.${key}`) === undefined) setPath(record, `scoreboard.entityDetails.${key}`, value);
   }
+  const legalName = get(record, 'scoreboard.companyDetails.companyLegalName');
   if (AFTER_BUSINESS_DETAILS.includes(String(get(record, 'scoreboard.status')))) {
     // The business details screen's sections, then the completed flag (flows' `completion` of financeDetails.completed).
-    const legalName = get(record, 'scoreboard.companyDetails.companyLegalName');
     setPath(record, 'scoreboard.businessDetails.entityDetails', { companyLegalName: legalName, ...BUSINESS_ENTITY[region === 'NZ' ? 'NZ' : 'AU'] });
     setPath(record, 'scoreboard.businessDetails.annualRevenue', 1250000);
     for (const [key, value] of Object.entries(FINANCE)) setPath(record, `scoreboard.businessDetails.financeDetails.${key}`, value);
+    // No personal guarantee (confirmed on the screen's warning) unless the scenario gave one.
+    if (get(record, 'scoreboard.businessDetails.financeDetails.personalGuarantee') === undefined) {
+      setPath(record, 'scoreboard.businessDetails.financeDetails.personalGuarantee', 'no');
+      setPath(record, 'scoreboard.businessDetails.financeDetails.noGuaranteeApproved', true);
+    }
     setPath(record, 'scoreboard.businessDetails.financeDetails.completed', 'yes');
+  } else if (get(record, 'scoreboard.businessDetails.entityDetails') !== undefined && get(record, 'scoreboard.businessDetails.entityDetails.companyLegalName') === undefined) {
+    // Business details half done (a scenario's entity section): the legal name is the company's.
+    setPath(record, 'scoreboard.businessDetails.entityDetails.companyLegalName', legalName);
   }
 }
 
 /** The industry of a confirmed demo company (server/seed/data/industries.yaml). */
 const CONFIRMED_ENTITY = { industry: 'Construction', subDivision: 'Building Construction', subGroup: 'Residential Building Construction' };
-/** The business details entity section of a demo company, by region. */
-const BUSINESS_ENTITY = {
-  AU: { companyLegalAddress: '1 George Street, Sydney NSW 2000', tradingAddressSame: true, businessContactNumber: '0298765432', streetNo: '1', streetName: 'George Street', suburb: 'Sydney', state: 'NSW', postCode: '2000', country: 'Australia', countryCode: 'AU' },
-  NZ: { companyLegalAddress: '1 Queen Street, Auckland 1010', tradingAddressSame: true, businessContactNumber: '093031234', streetNo: '1', streetName: 'Queen Street', suburb: 'Auckland Central', state: 'Auckland', postCode: '1010', country: 'New Zealand', countryCode: 'NZ' },
-};
 /** Finance details a demo company gave. */
 const FINANCE = { currentFleetSize: '4', numberOfEmployees: '25', purchaseMoreVehicles: 'yes', howManyVehicles: '2', valueOfApplication: 100000 };
 
@@ -123,7 +126,6 @@ export function demoRecord(s: Scenario, appId: string, region: string, orgName: 
       quoteDetails: { milesQuoteRef: quoteRef, erpQuoteRef: `ERP-${quoteRef}` },
       companyDetails: { companyName: `Demo Company ${index + 1}`, companyLegalName: `Demo Company ${index + 1} Pty Ltd`, ...(region === 'NZ' ? { nzbn: nzbnFor(20000000 + index) } : { abn: abnFor(500000000 + index * 31) }) },
       entityDetails: { entityType: region === 'NZ' ? 'LTD' : 'PRV', hasSecondaryApplicant: s.withSecondary ? 'yes' : 'no' },
-      businessDetails: { financeDetails: { personalGuarantee: 'no' } },
       vehicleDetails: { make: 'TOYOTA', model: 'HILUX', vehicleImage: '/vehicles/toyota-hilux.jpg' },
       leaseDetails: { monthlyRentalNet: 1150 + index * 10, terms: 48, driveAwayPrice: 52000, fiscalValue: 47272 },
       wetSignature: { signType: 'digital' },

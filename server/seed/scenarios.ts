@@ -57,6 +57,30 @@ const SPEC_ORDERS = {
 
 const lower = (s: string) => s.toLowerCase();
 
+/** The business details entity section of a demo company, by region (the gazetteer's addresses: server/seed/data/addresses.yaml). */
+export const BUSINESS_ENTITY = {
+  AU: { companyLegalAddress: '1 George Street, Sydney NSW 2000', tradingAddressSame: true, businessContactNumber: '0298765432', streetNo: '1', streetName: 'George Street', suburb: 'Sydney', state: 'NSW', postCode: '2000', country: 'Australia', countryCode: 'AU' },
+  NZ: { companyLegalAddress: '1 Queen Street, Auckland Central, Auckland 1010', tradingAddressSame: true, businessContactNumber: '093031234', streetNo: '1', streetName: 'Queen Street', suburb: 'Auckland Central', state: 'Auckland', postCode: '1010', country: 'New Zealand', countryCode: 'NZ' },
+};
+
+/**
+ * Business details half done (Save & Close after the third section): the entity and cashflow sections saved, the
+ * finance answers saved without completed. The legal name is the company's (demoRecord fills it in).
+ */
+export const HALF_DONE_BUSINESS_DETAILS: Record<string, unknown> = {
+  'scoreboard.businessDetails.entityDetails': BUSINESS_ENTITY.AU,
+  'scoreboard.businessDetails.annualRevenue': 1250000,
+  'scoreboard.businessDetails.financeDetails': { currentFleetSize: '4', numberOfEmployees: '25', purchaseMoreVehicles: 'yes', howManyVehicles: 2, valueOfApplication: 100000, maximum: false, personalGuarantee: 'yes', noGuaranteeApproved: false, fileUrls: [] },
+};
+
+/** An NZ sole trader the registry knows by name only (server/seed/data/businesses.yaml `withoutNumber`), confirmed: no NZBN. */
+export const NZ_SOLE_TRADER: Record<string, unknown> = {
+  'scoreboard.companyDetails': { companyName: 'Mere Parata Landscaping', companyLegalName: 'Mere Parata Landscaping', confirmed: 'yes' },
+  'scoreboard.entityDetails.entityName': 'Mere Parata Landscaping',
+  'scoreboard.entityDetails.entityType': 'Sole_Trader',
+  'scoreboard.entityDetails.confirmed': 'yes',
+};
+
 /** Record paths removed for applicant details not started yet: no company confirmed, no Authorised Officer named. */
 export const FRESH_APPLICANT_DETAILS: Record<string, unknown> = { 'scoreboard.primaryApplicant': undefined, 'scoreboard.companyDetails': undefined, 'scoreboard.entityDetails': undefined };
 
@@ -66,10 +90,12 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
   const order = (id: keyof typeof SPEC_ORDERS) => orders[id]?.order ?? SPEC_ORDERS[id];
   const list: Scenario[] = [];
   for (const s of order('primary')) {
-    list.push({ key: `primary.${lower(s)}.au`, brand: 'au', applicationType: 'vehicle', role: 'primary', status: s, set: {}, summary: `primary officer, AU, ${s}, digital signing` });
+    const summary = s === 'businessDetails' ? 'primary officer, AU, businessDetails: applicant details done, business details not started (three sections, guarantee)' : `primary officer, AU, ${s}, digital signing`;
+    list.push({ key: `primary.${lower(s)}.au`, brand: 'au', applicationType: 'vehicle', role: 'primary', status: s, set: {}, summary });
   }
   list.push(
     { key: 'primary.applicantdetails.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: FRESH_APPLICANT_DETAILS, summary: 'quote recipient, AU, businessDetails, applicant details not started (company lookup, officers)' },
+    { key: 'primary.businessdetails-restored.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: HALF_DONE_BUSINESS_DETAILS, summary: 'primary officer, AU, businessDetails half done (saved and closed): the page opens at Other Details & Personal Guarantee' },
     { key: 'primary.sign-wet.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, AU, reviewAndSignContract, wet signing' },
     { key: 'primary.sign-combined.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.businessDetails.financeDetails.personalGuarantee': 'yes', 'scoreboard.signingEnabled': true }, summary: 'primary officer, AU, reviewAndSignContract, digital with personal guarantee (combined)' },
     { key: 'primary.quote-created.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: { docusignStatus: 'created', 'scoreboard.docusignStatus': 'created' }, summary: 'primary officer, AU, orderVerification, quote envelope created' },
@@ -81,9 +107,10 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
   }
   list.push(
     { key: 'primary.orderverification.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: {}, summary: 'primary officer, NZ, orderVerification' },
-    { key: 'primary.businessdetails.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: {}, summary: 'primary officer, NZ, businessDetails' },
+    { key: 'primary.businessdetails.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: {}, summary: 'primary officer, NZ, businessDetails: applicant details done (a company), business details not started' },
     // Applicant details from the start (001 s2): no company confirmed, no Authorised Officer named yet.
     { key: 'primary.applicantdetails.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: FRESH_APPLICANT_DETAILS, summary: 'quote recipient, NZ, businessDetails, applicant details not started (company lookup, officers)' },
+    { key: 'primary.businessdetails-soletrader.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: NZ_SOLE_TRADER, summary: 'primary officer, NZ, businessDetails, sole trader without an NZBN (no personal guarantee question)' },
     { key: 'primary.sign-wet.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, NZ, reviewAndSignContract, wet signing' },
     { key: 'primary.sign-digital.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: {}, summary: 'primary officer, NZ, reviewAndSignContract, digital signing' },
     { key: 'primary.orderverification.introducer', brand: 'introducer', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, AU introducer brand, orderVerification, wet signing' },
@@ -107,7 +134,8 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
     summary: 'secondary officer, NZ, statusSecondary approvals',
   });
   for (const s of order('calculatorApplication')) {
-    list.push({ key: `calculator.${lower(s)}.au`, brand: 'au', applicationType: 'calculator', role: 'calculator', status: s, set: {}, summary: `calculator customer, AU, ${s}` });
+    const summary = s === 'businessDetails' ? 'calculator customer, AU, businessDetails (the business details in one column, no progress steps)' : `calculator customer, AU, ${s}`;
+    list.push({ key: `calculator.${lower(s)}.au`, brand: 'au', applicationType: 'calculator', role: 'calculator', status: s, set: {}, summary });
   }
   list.push({ key: 'calculator.viewshortlist.nz', brand: 'nz', applicationType: 'calculator', role: 'calculator', status: 'viewShortlist', set: {}, summary: 'calculator customer, NZ, viewShortlist' });
   return list;

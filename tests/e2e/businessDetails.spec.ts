@@ -1,147 +1,256 @@
 /**
  * Business details screen (spec 001 s2 'Business details screen', s4, s5, s8, s9; flows/businessDetails.yaml) on the
- * real server, for a fresh AU primary officer in status businessDetails whose applicant details are done (officer
- * confirmed, no second officer) and who has no business details yet: the three sections opened one after another and
- * locked until the one before is saved, the region's contact-number rule, the credit-limit slider with the maximum box,
- * 'Supporting documents required!' over the threshold without statements, uploads refused here (wrong type) and by
- * the server (content not of its type), a real PDF uploaded, and Next reaching approvals with the record completed.
- * Texts come from the definitions.
+ * real server, each test on a fresh AU primary officer in status businessDetails whose applicant details are done
+ * (officer confirmed, no second officer), started at the section it is about (`START_AT`: the sections before it saved
+ * as the seed saves them). The rows of the rule table tests/rules/businessDetails.yaml name these titles. Texts come
+ * from the definitions. The whole journeys (AU company, NZ sole trader, calculator applicant) are
+ * tests/e2e/businessJourneys.spec.ts.
  */
-import type { Page } from '@playwright/test';
-import { PDFDocument } from 'pdf-lib';
+import { writeFileSync } from 'node:fs';
+import { HALF_DONE_BUSINESS_DETAILS } from '../../server/seed/scenarios';
+import { AU } from './applicantSteps';
+import { fillCounts, openScreen, screen, serverBoard, START_AT, uploadPdf } from './businessSteps';
 import { layersFor } from './definitions';
 import { expect, test } from './fixtures';
 
-const AU = { host: 'au.localhost', selection: { region: 'au', brand: 'acme-au' } };
-const { text, layers } = layersFor(AU.selection);
+const { layers } = layersFor(AU.selection);
 const credit = layers.settings.creditLimit as { autoApproval: number; step: number };
+const statements = (layers.settings.businessDetails as { statements: { maxBytes: number } }).statements;
 const money = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(n);
 
-interface FinanceDetails { currentFleetSize: string; numberOfEmployees: string; purchaseMoreVehicles: string; howManyVehicles: number; valueOfApplication: number; maximum: boolean; personalGuarantee: string; completed: string; fileUrls: { uuid: string; fileName: string; mimeType: string }[] }
-
-const section = (page: Page, key: string) => page.locator('details').filter({ has: page.locator('summary', { hasText: text(key) }) });
-const radio = (page: Page, question: string, answer: string) => page.getByRole('group', { name: question }).getByRole('radio', { name: answer });
-
-test('AU: three sections one after another, the limit over the threshold blocked without statements, uploads refused and accepted, then approvals', async ({ page, login, url, freshApplication, graphql, shoot }) => {
-  test.setTimeout(120_000);
-  const user = await freshApplication({ region: 'au', role: 'primary', status: 'businessDetails', set: { 'scoreboard.businessDetails': null } });
-  await login(page, user.email, { host: AU.host, password: user.password });
-  await page.goto(url(AU.host, `/applications/${user.applicationId}/businessDetails`));
-
+test('business details: each section opens only after the previous one is done', async ({ page, login, url, freshApplication, shoot }) => {
+  await openScreen({ login, url, freshApplication }, page, AU, START_AT.entity);
+  const s = screen(page, AU);
   // (1) open, (2) and (3) locked.
-  await expect(page.getByRole('heading', { name: text('businessDetails.heading') })).toBeVisible();
-  const entity = section(page, 'businessDetails.section.entity');
-  const cashflow = section(page, 'businessDetails.section.cashflow');
-  const finance = section(page, 'businessDetails.section.finance');
-  await expect(entity).toHaveAttribute('open', '');
-  await expect(cashflow.locator('summary')).toHaveAttribute('aria-disabled', 'true');
-  await expect(finance.locator('summary')).toHaveAttribute('aria-disabled', 'true');
+  await expect(s.entity).toHaveAttribute('open', '');
+  await expect(s.cashflow.locator('summary')).toHaveAttribute('aria-disabled', 'true');
+  await expect(s.finance.locator('summary')).toHaveAttribute('aria-disabled', 'true');
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'businessDetails-au-entity-phone');
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'businessDetails-au-entity-desktop');
 
-  // The legal name comes from the confirmed company; the contact number is exactly 10 in AU.
-  await expect(entity.getByRole('textbox', { name: text('businessDetails.entity.companyLegalName'), exact: true })).not.toHaveValue('');
-  // The registered address only from the autocomplete (001 s5): typed text is not an address until a suggestion is picked.
-  const address = entity.getByRole('combobox', { name: text('businessDetails.entity.companyLegalAddress') });
+  // The legal name comes from the confirmed company; the registered address only from the autocomplete (001 s5):
+  // typed text is not an address until a suggestion is picked.
+  await expect(s.textbox(s.entity, 'businessDetails.entity.companyLegalName')).not.toHaveValue('');
+  const address = s.entity.getByRole('combobox', { name: s.text('businessDetails.entity.companyLegalAddress') });
   await address.pressSequentially('1 George St');
-  const suggestion = entity.getByRole('option', { name: /^1 George Street, Sydney/ });
+  const suggestion = s.entity.getByRole('option', { name: /^1 George Street, Sydney/ });
   await suggestion.waitFor();
-  await expect(entity.getByText(text('address.notPicked'))).toBeVisible();
+  await expect(s.entity.getByText(s.text('address.notPicked'))).toBeVisible();
   await suggestion.click();
-  await expect(entity.getByText(/post code: 2000/)).toBeVisible();
-  await expect(entity.getByText(text('address.notPicked'))).toBeHidden();
-  const phone = entity.getByRole('textbox', { name: text('businessDetails.entity.businessContactNumber'), exact: true });
+  await expect(s.entity.getByText(/post code: 2000/)).toBeVisible();
+  await expect(s.entity.getByText(s.text('address.notPicked'))).toBeHidden();
+  // The contact number is exactly 10 digits in AU: Next waits for it.
+  const phone = s.textbox(s.entity, 'businessDetails.entity.businessContactNumber');
   await phone.fill('029876543');
   await phone.blur();
-  await expect(entity.getByText(text('validation.exactLength', { n: 10 }))).toBeVisible();
-  const entityNext = entity.getByRole('button', { name: text('businessDetails.next') });
-  await expect(entityNext).toBeDisabled();
+  await expect(s.entity.getByText(s.text('validation.exactLength', { n: 10 }))).toBeVisible();
+  await expect(s.next(s.entity)).toBeDisabled();
   await phone.fill('0298765432');
-  await entityNext.click();
+  await s.next(s.entity).click();
 
-  // (2) opens, (1) closes; annual revenue in digits.
-  await expect(cashflow).toHaveAttribute('open', '');
-  await expect(entity).not.toHaveAttribute('open', '');
-  const revenue = cashflow.getByRole('textbox', { name: text('businessDetails.cashflow.annualRevenue'), exact: true });
+  // (2) opens, (1) closes, (3) stays locked; annual revenue in digits.
+  await expect(s.cashflow).toHaveAttribute('open', '');
+  await expect(s.entity).not.toHaveAttribute('open', '');
+  await expect(s.finance.locator('summary')).toHaveAttribute('aria-disabled', 'true');
+  const revenue = s.textbox(s.cashflow, 'businessDetails.cashflow.annualRevenue');
   await revenue.fill('12.5k');
   await revenue.blur();
-  await expect(cashflow.getByText(text('format.number'))).toBeVisible();
+  await expect(s.cashflow.getByText(s.text('format.number'))).toBeVisible();
   await revenue.fill('1250000');
-  await cashflow.getByRole('button', { name: text('businessDetails.next') }).click();
+  await s.next(s.cashflow).click();
 
-  // (3): counts, leasing more (count at least 1), the limit and its maximum box, the guarantee.
-  await expect(finance).toHaveAttribute('open', '');
-  await finance.getByRole('textbox', { name: text('businessDetails.finance.currentFleetSize'), exact: true }).fill('4');
-  await finance.getByRole('textbox', { name: text('businessDetails.finance.numberOfEmployees'), exact: true }).fill('25');
-  const next = finance.getByRole('button', { name: text('businessDetails.next'), exact: true });
-  await expect(next).toBeDisabled();
-  await radio(page, text('businessDetails.finance.more'), text('businessDetails.finance.more.yes')).check();
-  await expect(finance.getByText(text('businessDetails.finance.vehicles', { count: 1 }))).toBeVisible();
-  await expect(finance.getByRole('button', { name: text('businessDetails.finance.fewer') })).toBeDisabled();
-  await finance.getByRole('button', { name: text('businessDetails.finance.oneMore') }).click();
-  await expect(finance.getByText(text('businessDetails.finance.vehicles', { count: 2 }))).toBeVisible();
+  // (3) opens.
+  await expect(s.finance).toHaveAttribute('open', '');
+  await expect(s.finance.locator('summary')).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(s.cashflow).not.toHaveAttribute('open', '');
+});
 
-  const slider = finance.getByRole('slider', { name: text('businessDetails.finance.limit') });
-  const box = finance.getByRole('checkbox', { name: text('businessDetails.finance.maximum') });
-  await box.check();
-  await expect(slider).toHaveAttribute('aria-valuetext', money(credit.autoApproval));
-  // Below the threshold clears the box; unticking returns the limit to the minimum.
-  await slider.focus();
-  await page.keyboard.press('ArrowLeft');
-  await expect(slider).toHaveAttribute('aria-valuenow', String(credit.autoApproval - credit.step));
-  await expect(box).not.toBeChecked();
-  await box.check();
-  await box.uncheck();
-  const minimum = Number(await slider.getAttribute('aria-valuemin'));
-  await expect(slider).toHaveAttribute('aria-valuenow', String(minimum));
-  // Over the threshold the box is not offered.
-  await box.check();
-  await slider.focus();
+test('business details: a restored page opens at the first section not done', async ({ page, login, url, freshApplication, newPage }) => {
+  // The entity section saved: the page opens at the cashflow, the finance still locked.
+  await openScreen({ login, url, freshApplication }, page, AU, START_AT.cashflow);
+  const s = screen(page, AU);
+  await expect(page.locator('[data-tracker="steps"]')).toHaveCount(1);
+  await expect(s.cashflow).toHaveAttribute('open', '');
+  await expect(s.entity).not.toHaveAttribute('open', '');
+  await expect(s.finance.locator('summary')).toHaveAttribute('aria-disabled', 'true');
+  // The stored registered address counts as picked.
+  await s.entity.locator('summary').click();
+  await expect(s.entity.getByText(/post code: 2000/)).toBeVisible();
+  await expect(s.next(s.entity)).toBeEnabled();
+
+  // Saved and closed in the third section (the seed's half-done demo): the page opens there with the answers restored.
+  const other = await newPage({ width: 1280, height: 900 });
+  await openScreen({ login, url, freshApplication }, other, AU, HALF_DONE_BUSINESS_DETAILS);
+  const t = screen(other, AU);
+  await expect(t.finance).toHaveAttribute('open', '');
+  await expect(t.entity).not.toHaveAttribute('open', '');
+  await expect(t.cashflow).not.toHaveAttribute('open', '');
+  await expect(t.textbox(t.finance, 'businessDetails.finance.currentFleetSize')).toHaveValue('4');
+  await expect(t.textbox(t.finance, 'businessDetails.finance.numberOfEmployees')).toHaveValue('25');
+  await expect(t.radio('businessDetails.finance.more', 'businessDetails.finance.more.yes')).toBeChecked();
+  await expect(t.vehicles(2)).toBeVisible();
+  await expect(t.slider).toHaveAttribute('aria-valuenow', '100000');
+  await expect(t.radio('businessDetails.finance.guarantee', 'businessDetails.finance.guarantee.yes')).toBeChecked();
+  await expect(t.next(t.finance)).toBeEnabled();
+});
+
+test("business details: a limit over 150000 without statements opens 'Supporting documents required!' and does not save", async ({ page, login, url, freshApplication, graphql, shoot }) => {
+  const user = await openScreen({ login, url, freshApplication }, page, AU, START_AT.finance);
+  const s = screen(page, AU);
+  await fillCounts(page, AU, '4', '25', 'no');
+  await s.radio('businessDetails.finance.guarantee', 'businessDetails.finance.guarantee.yes').check();
+  // Over the threshold by one step (the maximum box first sets the threshold).
+  await s.maximum.check();
+  await s.slider.focus();
   await page.keyboard.press('ArrowRight');
-  await expect(slider).toHaveAttribute('aria-valuenow', String(credit.autoApproval + credit.step));
-  await expect(box).toBeHidden();
-  await radio(page, text('businessDetails.finance.guarantee'), text('businessDetails.finance.guarantee.yes')).check();
-
-  // Over 150000 with a guarantee and no statements: blocked (001 s4, s8).
-  await next.click();
-  const docs = page.getByRole('alertdialog', { name: text('businessDetails.docs.title') });
+  await expect(s.slider).toHaveAttribute('aria-valuenow', String(credit.autoApproval + credit.step));
+  await s.next(s.finance).click();
+  const docs = page.getByRole('alertdialog', { name: s.text('businessDetails.docs.title') });
   await expect(docs).toBeVisible();
-  await expect(docs).toContainText(text('businessDetails.docs.body'));
+  await expect(docs).toContainText(s.text('businessDetails.docs.body'));
   await shoot(page, 'businessDetails-au-docs-required');
-  await docs.getByRole('button', { name: text('businessDetails.docs.close') }).click();
+  // Blocking: Escape leaves it open; OK closes it, the page stays and nothing was saved.
+  await page.keyboard.press('Escape');
+  await expect(docs).toBeVisible();
+  await docs.getByRole('button', { name: s.text('businessDetails.docs.close') }).click();
   await expect(docs).toBeHidden();
+  expect(page.url()).toContain('/businessDetails');
+  const board = await serverBoard(graphql, page, AU.host, user.applicationId);
+  expect(board.status).toBe('businessDetails');
+  expect(board.businessDetails?.financeDetails ?? null).toBe(null);
+});
 
-  // Uploads: a picture refused here; a 'PDF' that is not one refused by the server; a real PDF listed.
-  const picker = finance.locator('input[type="file"]');
-  const alert = finance.locator('[data-upload="statements"] [role="alert"]');
-  await picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
-  await expect(alert).toHaveText(text('businessDetails.upload.wrongType', { fileName: 'logo.png' }));
-  await picker.setInputFiles({ name: 'statements.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a not a pdf at all') });
-  await expect(alert).toHaveText(text('api.error.TYPE_MISMATCH'));
-  const doc = await PDFDocument.create();
-  doc.addPage();
-  await picker.setInputFiles({ name: 'balance-sheet.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await doc.save()) });
-  await expect(finance.getByRole('listitem').filter({ hasText: 'balance-sheet.pdf' })).toBeVisible();
-  await expect(alert).toHaveText('');
+test("business details: guarantee 'no' shows the warning once; Confirm then Next completes", async ({ page, login, url, freshApplication, graphql, shoot }) => {
+  const user = await openScreen({ login, url, freshApplication }, page, AU, START_AT.finance);
+  const s = screen(page, AU);
+  await fillCounts(page, AU, '3', '12', 'no');
+  await s.radio('businessDetails.finance.guarantee', 'businessDetails.finance.guarantee.no').check();
+  const warning = page.getByRole('alertdialog', { name: s.text('businessDetails.guarantee.title') });
+  // Change closes the warning and saves nothing; Next asks again until it is confirmed.
+  await s.next(s.finance).click();
+  await expect(warning).toContainText(s.text('businessDetails.guarantee.body'));
+  await shoot(page, 'businessDetails-au-no-guarantee');
+  await warning.getByRole('button', { name: s.text('businessDetails.guarantee.change') }).click();
+  await expect(warning).toBeHidden();
+  await s.next(s.finance).click();
+  await warning.getByRole('button', { name: s.text('businessDetails.guarantee.confirm') }).click();
+  await expect(warning).toBeHidden();
+  expect((await serverBoard(graphql, page, AU.host, user.applicationId)).businessDetails?.financeDetails ?? null).toBe(null);
+  // Confirmed: Next saves without the warning and moves on to approvals.
+  await s.next(s.finance).click();
+  await page.waitForURL(`**/applications/${user.applicationId}/approvals`);
+  const board = await serverBoard(graphql, page, AU.host, user.applicationId);
+  expect(board.status).toBe('approvals');
+  expect(board.businessDetails?.financeDetails).toMatchObject({ personalGuarantee: 'no', noGuaranteeApproved: true, completed: 'yes', purchaseMoreVehicles: 'no', howManyVehicles: 0 });
+});
+
+test('business details: Save & Close saves without completing and logs out', async ({ page, login, url, freshApplication, graphql }) => {
+  const user = await openScreen({ login, url, freshApplication }, page, AU, START_AT.finance);
+  const s = screen(page, AU);
+  await fillCounts(page, AU, '7', '40', 'yes');
+  await s.radio('businessDetails.finance.guarantee', 'businessDetails.finance.guarantee.yes').check();
+  await page.getByRole('button', { name: s.text('businessDetails.saveClose') }).click();
+  await page.waitForURL(/\/login/);
+  // Signed out: the server answers nothing to this browser until it signs in again.
+  const refused = await graphql(page, AU.host, 'query($id: ID) { getVehicleApplication(applicationId: $id) { applicationId } }', { id: user.applicationId });
+  expect(refused.errors?.length).toBeGreaterThan(0);
+  await login(page, user.email, { host: AU.host, password: user.password });
+  const board = await serverBoard(graphql, page, AU.host, user.applicationId);
+  expect(board.status).toBe('businessDetails');
+  expect(board.businessDetails?.financeDetails).toMatchObject({ currentFleetSize: '7', numberOfEmployees: '40', purchaseMoreVehicles: 'yes', howManyVehicles: 1, personalGuarantee: 'yes', completed: null });
+});
+
+test('business details: answering the leasing-more question sets the vehicle count', async ({ page, login, url, freshApplication, graphql }) => {
+  const user = await openScreen({ login, url, freshApplication }, page, AU, START_AT.finance);
+  const s = screen(page, AU);
+  const fewer = s.finance.getByRole('button', { name: s.text('businessDetails.finance.fewer') });
+  const more = s.finance.getByRole('button', { name: s.text('businessDetails.finance.oneMore') });
+  // Yes sets 1, never below 1; One more adds one.
+  await s.radio('businessDetails.finance.more', 'businessDetails.finance.more.yes').check();
+  await expect(s.vehicles(1)).toBeVisible();
+  await expect(fewer).toBeDisabled();
+  await more.click();
+  await more.click();
+  await expect(s.vehicles(3)).toBeVisible();
+  await fewer.click();
+  await expect(s.vehicles(2)).toBeVisible();
+  // No sets 0 (the count is hidden); yes again starts at 1.
+  await s.radio('businessDetails.finance.more', 'businessDetails.finance.more.no').check();
+  await expect(more).toBeHidden();
+  await s.radio('businessDetails.finance.more', 'businessDetails.finance.more.yes').check();
+  await expect(s.vehicles(1)).toBeVisible();
+  // What is saved: no -> 0.
+  await s.radio('businessDetails.finance.more', 'businessDetails.finance.more.no').check();
+  await page.getByRole('button', { name: s.text('businessDetails.saveClose') }).click();
+  await page.waitForURL(/\/login/);
+  await login(page, user.email, { host: AU.host, password: user.password });
+  expect((await serverBoard(graphql, page, AU.host, user.applicationId)).businessDetails?.financeDetails).toMatchObject({ purchaseMoreVehicles: 'no', howManyVehicles: 0 });
+});
+
+test('business details: the maximum box sets the auto-approval limit and unticking returns to the minimum', async ({ page, login, url, freshApplication, shoot }) => {
+  await openScreen({ login, url, freshApplication }, page, AU, START_AT.finance);
+  const s = screen(page, AU);
+  const minimum = Number(await s.slider.getAttribute('aria-valuemin'));
+  await s.maximum.check();
+  await expect(s.slider).toHaveAttribute('aria-valuetext', money(credit.autoApproval));
+  // A limit below the threshold clears the box.
+  await s.slider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(s.slider).toHaveAttribute('aria-valuenow', String(credit.autoApproval - credit.step));
+  await expect(s.maximum).not.toBeChecked();
+  // Unticking returns the limit to the minimum.
+  await s.maximum.check();
+  await expect(s.slider).toHaveAttribute('aria-valuenow', String(credit.autoApproval));
+  await s.maximum.uncheck();
+  await expect(s.slider).toHaveAttribute('aria-valuenow', String(minimum));
+  // Over the threshold the box is not offered.
+  await s.maximum.check();
+  await s.slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(s.slider).toHaveAttribute('aria-valuenow', String(credit.autoApproval + credit.step));
+  await expect(s.maximum).toBeHidden();
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'businessDetails-au-finance-phone');
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'businessDetails-au-finance-desktop');
+});
 
-  // Next: completed 'yes' on the server, status approvals, the approvals route.
-  await next.click();
-  await page.waitForURL(`**/applications/${user.applicationId}/approvals`);
-  const answer = await graphql<{ getVehicleApplication: { scoreboard: { status: string; businessDetails: { annualRevenue: number; financeDetails: FinanceDetails } } } }>(page, AU.host,
-    'query($id: ID) { getVehicleApplication(applicationId: $id) { scoreboard { status businessDetails { annualRevenue financeDetails { currentFleetSize numberOfEmployees purchaseMoreVehicles howManyVehicles valueOfApplication maximum personalGuarantee completed fileUrls { uuid fileName mimeType } } } } } }',
-    { id: user.applicationId });
-  const board = answer.data!.getVehicleApplication.scoreboard;
-  expect(board.status).toBe('approvals');
-  expect(board.businessDetails.annualRevenue).toBe(1250000);
-  expect(board.businessDetails.financeDetails).toMatchObject({
-    currentFleetSize: '4', numberOfEmployees: '25', purchaseMoreVehicles: 'yes', howManyVehicles: 2,
-    valueOfApplication: credit.autoApproval + credit.step, maximum: false, personalGuarantee: 'yes', completed: 'yes',
+test('business details: a wrong-type upload is refused with its message', async ({ page, login, url, freshApplication, shoot }) => {
+  await openScreen({ login, url, freshApplication }, page, AU, START_AT.finance);
+  const s = screen(page, AU);
+  // Refused here by its name: a picture.
+  await s.picker.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+  await expect(s.uploadAlert).toHaveText(s.text('businessDetails.upload.wrongType', { fileName: 'logo.png' }));
+  await shoot(page, 'businessDetails-au-wrong-type');
+  // Refused by the server: a type the statements slot does not take, and a 'PDF' whose content is not one.
+  await s.picker.setInputFiles({ name: 'notes.pdf', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
+  await expect(s.uploadAlert).toHaveText(s.text('api.error.UNSUPPORTED_TYPE'));
+  await s.picker.setInputFiles({ name: 'statements.pdf', mimeType: 'application/pdf', buffer: Buffer.from('GIF89a not a pdf at all') });
+  await expect(s.uploadAlert).toHaveText(s.text('api.error.TYPE_MISMATCH'));
+  await expect(s.uploaded).toHaveCount(0);
+  // A real PDF is taken and clears the message.
+  await uploadPdf(page, AU, 'balance-sheet.pdf');
+  await expect(s.uploadAlert).toHaveText('');
+});
+
+test("business details: an oversize upload is refused with 'File size should be under 10MB.'", async ({ page, login, url, freshApplication, graphql }, testInfo) => {
+  const user = await openScreen({ login, url, freshApplication }, page, AU, START_AT.finance);
+  const s = screen(page, AU);
+  const tooBig = statements.maxBytes + 1;
+  // Refused here before anything is sent: one byte over the limit (a file on disk: the browser reads it, nothing is copied).
+  const path = testInfo.outputPath('annual-report.pdf');
+  const pdf = Buffer.alloc(tooBig, 0x20);
+  pdf.write('%PDF-1.4\n');
+  writeFileSync(path, pdf);
+  await s.picker.setInputFiles(path);
+  await expect(s.uploadAlert).toHaveText(s.text('businessDetails.upload.tooBig'));
+  await expect(s.uploaded).toHaveCount(0);
+  // The server refuses the same size with the same text (a client that skips the check).
+  const asked = await graphql(page, AU.host, 'mutation($file: FileInput!) { getSignedUrl(file: $file, shouldUpload: false) { uuid signedUrl } }', {
+    file: { fileName: 'annual-report.pdf', mimeType: 'application/pdf', size: tooBig, applicationId: user.applicationId, slot: 'scoreboard.businessDetails.financeDetails.fileUrls' },
   });
-  expect(board.businessDetails.financeDetails.fileUrls.map((f) => [f.fileName, f.mimeType])).toEqual([['balance-sheet.pdf', 'application/pdf']]);
+  expect(asked.errors?.[0]?.message).toBe(s.text('api.error.TOO_LARGE'));
+  expect(s.text('api.error.TOO_LARGE')).toBe(s.text('businessDetails.upload.tooBig'));
 });

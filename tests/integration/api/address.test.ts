@@ -56,7 +56,7 @@ describe.each(DATABASES)('address autocomplete on %s', (kind) => {
     const both = await suggest('ST GEORGE');
     expect(both.rows.map((r) => r.label)).toEqual([...au.rows, ...nz.rows].map((r) => r.label).sort());
     expect((await suggest('george st', ['au', 'nz'])).rows).toEqual(both.rows);
-    // The demo companies' addresses (server/seed/demoRecord.ts) are there.
+    // The demo companies' addresses (server/seed/scenarios.ts BUSINESS_ENTITY) are there.
     expect((await suggest('1 queen street auckland', ['NZ'])).rows.map((r) => r.label)).toContain('1 Queen Street, Auckland Central, Auckland 1010');
     // A LIKE wildcard is a plain character.
     expect((await suggest('%%%', ['AU'])).rows).toEqual([]);

@@ -88,7 +88,8 @@ describe.each(DATABASES)('seed on %s', (kind) => {
     let checked = 0;
     for (const a of apps) {
       const layers = definitions().layers({ brand: a.brand_id, region: a.region.toLowerCase() });
-      const context = { record: a.record, user: { id: a.primary_user_id, member: 'primary' } };
+      // As the server checks a completion: the rules read the selection's settings too (credit limit, sole traders).
+      const context = { record: a.record, user: { id: a.primary_user_id, member: 'primary' }, settings: layers.settings };
       for (const completion of completionsFor(definitions().defs, a.application_type)) {
         if (get(a.record, completion.def.flag) !== completion.def.value) continue;
         checked++;
