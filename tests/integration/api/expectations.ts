@@ -43,7 +43,9 @@ export const EXPECTED: Record<string, Row> = {
   // application is past it, or (calculator) has no such step; the hand-over itself: reassign.test.ts.
   reassignQuote: { anonymous: [U, U], primary: [FP, F], secondary: [FP, F], calculator: [FP, F], other: [FP, F] },
   selectPrimaryApplicant: primaryWrite,
-  selectSecondaryApplicant: primaryWrite,
+  // Authorised Officer (2) only where it is offered (001 s4: the officer confirmed and more than one officer): the
+  // primary fixture's application is such a business; the calculator's and the other's are not (refused by state).
+  selectSecondaryApplicant: { ...primaryWrite, calculator: [FP, F], other: [FP, F] },
   // The shortlist lives on calculator applications only.
   updateShortlists: { anonymous: [U, U], primary: [FP, F], secondary: [FP, F], calculator: ['ok', F], other: [FP, F] },
   user: memberRead,
