@@ -15,7 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../server/seed/seedAll';
 
 export { expect };
@@ -191,13 +191,13 @@ function track(page: Page, findings: Findings): void {
   page.goto = async (address, options) => {
     await checkA11y(page, findings);
     const response = await goto(address, options);
-    await appTookOver(page);
+    await appTookOver(page, response);
     return response;
   };
   page.reload = async (options) => {
     await checkA11y(page, findings);
     const response = await reload(options);
-    await appTookOver(page);
+    await appTookOver(page, response);
     return response;
   };
 }
@@ -205,9 +205,12 @@ function track(page: Page, findings: Findings): void {
 /**
  * A page the server rendered (its step's `<main>` is there before the scripts run) answers to clicks and typing only
  * once the app has taken it over, which marks the step `data-ready` (StepScreen): `goto` and `reload` wait for that,
- * as a user waits for a page to respond. Pages the browser draws itself have no `<main>` yet at load: no wait.
+ * as a user waits for a page to respond. Only a page served with its hydration data is waited for (pages the browser
+ * draws itself, error pages included, answer as soon as they show).
  */
-async function appTookOver(page: Page): Promise<void> {
+async function appTookOver(page: Page, response: Response | null): Promise<void> {
+  const html = response && /text\/html/.test(response.headers()['content-type'] ?? '') ? await response.text().catch(() => '') : '';
+  if (!html.includes('id="app-hydration"')) return;
   await page.waitForFunction(() => !document.querySelector('main[data-step]') || document.querySelector('main[data-step][data-ready]') !== null, null, { timeout: 20_000 })
     .catch(() => undefined);
 }
