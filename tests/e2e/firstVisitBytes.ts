@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
+import { appReady } from './page';
 
 const DIST = resolve(import.meta.dirname, '../../dist');
 
@@ -68,8 +69,9 @@ export async function firstVisitBytes(
 /** The texts an action finds its controls by (from the definitions: `layersFor(...).text`). */
 export type TextOf = (key: string) => string;
 
-/** /calculator's main action: a body type chosen and Next, until the results show vehicle cards. */
+/** /calculator's main action, once the app has the page: a body type chosen and Next, until the results show vehicle cards. */
 export async function searchVehicles(page: Page): Promise<void> {
+  await appReady(page);
   await page.getByRole('button', { name: 'SUV', exact: true }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/\/calculator\/results\?/);
@@ -79,6 +81,8 @@ export async function searchVehicles(page: Page): Promise<void> {
 /** /login's main action: a sign-in submitted with Enter, until its answer (a refusal for an unknown user) shows. */
 export const signIn = (text: TextOf) => async (page: Page): Promise<void> => {
   const input = (key: string) => page.getByRole('textbox', { name: text(key), exact: true });
+  // The server's markup shows first; the form answers once the app has the page, as a user finds it.
+  await appReady(page);
   await input('account.login.email').fill('nobody.first-visit@demo.example');
   await input('account.login.password').fill('not-the-password-1');
   await input('account.login.password').press('Enter');

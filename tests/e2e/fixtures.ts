@@ -180,8 +180,13 @@ async function checkA11y(page: Page, findings: Findings): Promise<void> {
   }
 }
 
+/** Pages already tracked (the default page is seen both by the context's 'page' event and by the `page` fixture). */
+const tracked = new WeakSet<Page>();
+
 /** Notes every page the test visits and checks a page with axe before `goto`/`reload` leave it. */
 function track(page: Page, findings: Findings): void {
+  if (tracked.has(page)) return;
+  tracked.add(page);
   page.on('framenavigated', (frame) => {
     const key = frame === page.mainFrame() ? pageKey(frame.url()) : undefined;
     if (key && !checked.has(key) && !findings.visited.has(key)) findings.visited.set(key, { url: frame.url(), context: page.context() });
@@ -191,7 +196,8 @@ function track(page: Page, findings: Findings): void {
   page.goto = async (address, options) => {
     await checkA11y(page, findings);
     const response = await goto(address, options);
-    await appTookOver(page, response);
+    // `waitUntil: 'commit'` asks for the page as it arrives (a test that holds the app's scripts back).
+    if (options?.waitUntil !== 'commit') await appTookOver(page, response);
     return response;
   };
   page.reload = async (options) => {
@@ -211,8 +217,7 @@ function track(page: Page, findings: Findings): void {
 async function appTookOver(page: Page, response: Response | null): Promise<void> {
   const html = response && /text\/html/.test(response.headers()['content-type'] ?? '') ? await response.text().catch(() => '') : '';
   if (!html.includes('id="app-hydration"')) return;
-  await page.waitForFunction(() => !document.querySelector('main[data-step]') || document.querySelector('main[data-step][data-ready]') !== null, null, { timeout: 20_000 })
-    .catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('main[data-step]') || document.querySelector('main[data-step][data-ready]') !== null, null, { timeout: 20_000 });
 }
 
 /** At the end of a passing test: every open page as it is, then each page left by a click, opened again. */
@@ -241,7 +246,7 @@ export const test = base.extend<E2EFixtures>({
     await use(context);
   },
   page: async ({ page, findings }, use) => {
-    // The default page exists before the context's 'page' listener; the others are tracked by it.
+    // The context's 'page' listener may or may not have seen the default page: track() takes a page once.
     track(page, findings);
     await use(page);
   },

@@ -1,7 +1,9 @@
 /**
- * The browser's one GraphQL client: Apollo Client (loaded on the first call, not on first paint) with
- * a normalised cache whose type policies and no-cache operations come from the bundle (the SDL's
- * non-null ID fields and `@noCache`, see runtime/node's cachePolicy).
+ * The browser's one GraphQL client: Apollo Client with a normalised cache whose type policies and
+ * no-cache operations come from the bundle (the SDL's non-null ID fields and `@noCache`, see runtime/node's
+ * cachePolicy). Apollo is loaded by the first call that reads the cache (a cacheable query); until then a
+ * call that neither reads nor fills it (a mutation, a `@noCache` query) is a plain POST, so a page whose
+ * first action is a sign-in or a rate-book search does not load the cache's code for nothing.
  */
 import type { ApolloClient, TypePolicies } from '@apollo/client';
 import type { RuntimeBundle } from '../../core/bundle';
@@ -32,6 +34,29 @@ export interface GraphQLClientOptions {
   fetch?: typeof fetch;
 }
 
+/** A document whose operation is a mutation (the bundle's documents are one named operation each). */
+const MUTATION = /^\s*mutation\b/;
+
+/** One operation as a plain POST: its result field, or a {@link BindingError} as Apollo's path throws it. */
+async function post(options: GraphQLClientOptions, name: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
+  let answer: { data?: Record<string, unknown> | null; errors?: { message: string }[] };
+  try {
+    const response = await (options.fetch ?? fetch)(options.uri, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+      body: JSON.stringify({ operationName: name, query, variables }),
+    });
+    answer = await response.json() as typeof answer;
+  } catch (err) {
+    throw new BindingError(name, '', { cause: err });
+  }
+  const first = answer.errors?.[0]?.message;
+  if (first !== undefined) throw new BindingError(name, first, { cause: answer.errors });
+  if (!answer.data) throw new BindingError(name, '');
+  return answer.data[name];
+}
+
 type Apollo = { client: ApolloClient; gql: typeof import('@apollo/client').gql };
 
 /**
@@ -53,6 +78,7 @@ export function createGraphQLClient(bundle: Pick<RuntimeBundle, 'operations' | '
     async call(name, variables) {
       const document = bundle.operations[name];
       if (!document) throw new Error(`unknown operation '${name}'; known operations: ${Object.keys(bundle.operations).join(', ')}`);
+      if (!apollo && (noCache.has(name) || MUTATION.test(document))) return post(options, name, document, variables);
       const { client, gql } = await load();
       const query = gql(document);
       const isMutation = query.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'mutation');

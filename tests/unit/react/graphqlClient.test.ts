@@ -34,11 +34,13 @@ function server() {
     logging: false,
   });
   const sent: string[] = [];
+  const documents: string[] = [];
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    documents.push((JSON.parse(String(init?.body)) as { query: string }).query);
     sent.push((JSON.parse(String(init?.body)) as { operationName?: string; query: string }).query.match(/^(\w+) (\w+)/)?.[2] ?? '?');
     return yoga.fetch(new Request(String(input), init));
   }) as typeof fetch;
-  return { fetch: fetchFn, sent };
+  return { fetch: fetchFn, sent, documents };
 }
 
 function bundleFor(operations: string[]) {
@@ -79,6 +81,31 @@ describe('GraphQL client', () => {
     await graphql.call('renameMake', { id: 'm1', name: 'ACME MOTORS' });
     expect(await graphql.call('makes', { country: 'AU' })).toEqual([expect.objectContaining({ id: 'm1', name: 'ACME MOTORS' })]);
     expect(api.sent).toEqual(['makes', 'renameMake']);
+  });
+
+  it('until a cacheable query loads the cache, a mutation and a @noCache query are plain POSTs with the same answers and errors', async () => {
+    const api = server();
+    const graphql = createGraphQLClient(bundle, { uri: 'http://api.test/graphql', fetch: api.fetch });
+    expect(await graphql.call('renameMake', { id: 'm1', name: 'ACME' })).toEqual({ id: 'm1', name: 'ACME' });
+    expect(await graphql.call('quote', { amount: 3 })).toEqual({ price: 6, at: 1 });
+    const refused = await graphql.call('quote', { amount: 'x' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BindingError);
+    expect((refused as BindingError).message).toMatch(/Int cannot represent non-integer value: "x"/);
+    // The documents as the bundle has them: Apollo (which adds __typename to every selection) never ran.
+    expect(api.documents.every((d) => !d.includes('__typename'))).toBe(true);
+    // The first cacheable query loads the cache; from then on every call goes through it.
+    await graphql.call('makes', { country: 'AU' });
+    await graphql.call('renameMake', { id: 'm1', name: 'ACME MOTORS' });
+    expect(await graphql.call('makes', { country: 'AU' })).toEqual([expect.objectContaining({ id: 'm1', name: 'ACME MOTORS' })]);
+    expect(api.documents.slice(3).every((d) => d.includes('__typename'))).toBe(true);
+    expect(api.sent).toEqual(['renameMake', 'quote', 'quote', 'makes', 'renameMake']);
+  });
+
+  it('a network failure before the cache is loaded is a BindingError without a message (the catalogue fallback shows)', async () => {
+    const graphql = createGraphQLClient(bundle, { uri: 'http://api.test/graphql', fetch: (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch });
+    const refused = await graphql.call('renameMake', { id: 'm1', name: 'X' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BindingError);
+    expect((refused as BindingError).message).toBe('');
   });
 
   it('two clients share nothing', async () => {
