@@ -66,12 +66,13 @@ export function FlowRunner(props: FlowRunnerProps) {
   const [logic] = useState(() => props.logic ?? createLogic());
   const t = useMemo(() => createTranslate(bundle.messages, { settings: bundle.settings }, onMissing), [bundle, onMissing]);
   const [pageState] = useState(() => new PageStateStore());
-  const graphql = useMemo(() => createGraphQLClient(bundle, { uri: graphqlUri }), [bundle, graphqlUri]);
   const { environment, preloaded, onTitle } = props;
+  // The server render's answers stand in for the client's cache (a later visit of a step whose load they answer).
+  const graphql = useMemo(() => createGraphQLClient(bundle, { uri: graphqlUri, answers: props.hydrating ? preloaded?.answers : undefined }), [bundle, graphqlUri]);
   const [hydrating, setHydrating] = useState(props.hydrating === true);
   useEffect(() => {
     if (!hydrating) return;
-    // Hydrated: the server's answers served their one render; a later visit of the same step asks again.
+    // Hydrated: the server's answers served their one render; a later visit of the same step asks the client (which has them).
     if (preloaded) preloaded.answers = {};
     setHydrating(false);
   }, []);

@@ -3,10 +3,12 @@
  * no-cache operations come from the bundle (the SDL's non-null ID fields and `@noCache`, see runtime/node's
  * cachePolicy). Apollo is loaded by the first call that reads the cache (a cacheable query); until then a
  * call that neither reads nor fills it (a mutation, a `@noCache` query) is a plain POST, so a page whose
- * first action is a sign-in or a rate-book search does not load the cache's code for nothing.
+ * first action is a sign-in or a rate-book search does not load the cache's code for nothing. The answers a
+ * server render fetched (`answers`) stand in for the cache until then: a cacheable query they answer is not sent.
  */
 import type { ApolloClient, TypePolicies } from '@apollo/client';
 import type { RuntimeBundle } from '../../core/bundle';
+import { loadKey } from '../RuntimeContext';
 
 /**
  * Thrown when a binding's GraphQL call fails; `message` is the first GraphQL error (spec: only the first
@@ -32,6 +34,12 @@ export interface GraphQLClientOptions {
   uri: string;
   /** The fetch implementation (default: the global one). */
   fetch?: typeof fetch;
+  /**
+   * Answers already fetched, keyed by {@link loadKey} (a server render's loads, from the page's hydration data): a
+   * cacheable query with the same variables is answered from them, as a cache would, until a mutation (which may
+   * change what they say) or the first query they do not answer (which loads the cache proper).
+   */
+  answers?: Record<string, unknown>;
 }
 
 /** A document whose operation is a mutation (the bundle's documents are one named operation each). */
@@ -67,6 +75,7 @@ type Apollo = { client: ApolloClient; gql: typeof import('@apollo/client').gql }
  */
 export function createGraphQLClient(bundle: Pick<RuntimeBundle, 'operations' | 'graphqlCache'>, options: GraphQLClientOptions): GraphQLClient {
   const noCache = new Set(bundle.graphqlCache.noCache);
+  let known: Record<string, unknown> | undefined = options.answers && { ...options.answers };
   let apollo: Promise<Apollo> | undefined;
   const load = () => (apollo ??= import('@apollo/client').then(({ ApolloClient, HttpLink, InMemoryCache, gql }) => {
     const typePolicies: TypePolicies = Object.fromEntries(Object.entries(bundle.graphqlCache.keyFields).map(([type, keyFields]) => [type, { keyFields }]));
@@ -78,12 +87,18 @@ export function createGraphQLClient(bundle: Pick<RuntimeBundle, 'operations' | '
     async call(name, variables) {
       const document = bundle.operations[name];
       if (!document) throw new Error(`unknown operation '${name}'; known operations: ${Object.keys(bundle.operations).join(', ')}`);
-      if (!apollo && (noCache.has(name) || MUTATION.test(document))) return post(options, name, document, variables);
+      const mutation = MUTATION.test(document);
+      if (mutation) known = undefined;
+      else if (known && !noCache.has(name)) {
+        const key = loadKey(name, JSON.stringify(variables));
+        if (Object.hasOwn(known, key)) return known[key];
+        known = undefined;
+      }
+      if (!apollo && (noCache.has(name) || mutation)) return post(options, name, document, variables);
       const { client, gql } = await load();
       const query = gql(document);
-      const isMutation = query.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'mutation');
       try {
-        const result = isMutation
+        const result = mutation
           ? await client.mutate({ mutation: query, variables })
           : await client.query({ query, variables, fetchPolicy: noCache.has(name) ? 'no-cache' : 'cache-first' });
         if (result.error) throw result.error;

@@ -2,7 +2,7 @@ import { buildASTSchema, parse } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
 import { cachePolicy, operationDocument } from '../../../runtime/node';
-import { BindingError, createGraphQLClient } from '../../../runtime/react';
+import { BindingError, createGraphQLClient, loadKey } from '../../../runtime/react';
 
 /** A small API: one cached query, one `@noCache` query, a mutation answering a keyed object. */
 const SDL = /* GraphQL */ `
@@ -106,6 +106,28 @@ describe('GraphQL client', () => {
     const refused = await graphql.call('renameMake', { id: 'm1', name: 'X' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(BindingError);
     expect((refused as BindingError).message).toBe('');
+  });
+
+  it('a server render\'s answers answer a cacheable query with the same variables until a mutation or a query they do not answer', async () => {
+    const api = server();
+    const served = [{ id: 'm1', name: 'SERVED' }];
+    const answers = { [loadKey('makes', JSON.stringify({ country: 'AU' }))]: served, [loadKey('quote', JSON.stringify({ amount: 1 }))]: { price: 0, at: 0 } };
+    const graphql = createGraphQLClient(bundle, { uri: 'http://api.test/graphql', fetch: api.fetch, answers });
+    expect(await graphql.call('makes', { country: 'AU' })).toBe(served);
+    // A @noCache query always asks the server, even for an answer the render had.
+    expect(await graphql.call('quote', { amount: 1 })).toEqual({ price: 2, at: 1 });
+    expect(api.sent).toEqual(['quote']);
+    await graphql.call('renameMake', { id: 'm1', name: 'RENAMED' });
+    // After a mutation the served answer may be stale: the query goes to the server.
+    expect(await graphql.call('makes', { country: 'AU' })).toEqual([expect.objectContaining({ id: 'm1', name: 'RENAMED' })]);
+    expect(api.sent).toEqual(['quote', 'renameMake', 'makes']);
+
+    const other = server();
+    const fresh = createGraphQLClient(bundle, { uri: 'http://api.test/graphql', fetch: other.fetch, answers });
+    await fresh.call('makes', { country: 'NZ' });
+    // A query they did not answer loaded the cache proper: the served answers are no longer used.
+    await fresh.call('makes', { country: 'AU' });
+    expect(other.sent).toEqual(['makes', 'makes']);
   });
 
   it('two clients share nothing', async () => {
