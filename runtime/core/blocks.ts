@@ -41,8 +41,20 @@ export interface BlockBase {
   otherwise?: Record<string, unknown>;
   /** Show only on narrow (phone) or wide screens (a CSS media query: no script decides). */
   media?: 'narrow' | 'wide';
+  /**
+   * Content only the browser can show (it reads the browser's storage): a server render and the browser's
+   * hydrating render draw a skeleton of this size in its place (whatever `visibleWhen` says: lint refuses both on one
+   * block), and the block itself once the app runs, so the page is served with its shell and nothing shifts.
+   */
+  clientOnly?: ClientOnly;
   /** A note for authors; the runtime ignores it. */
   description?: string;
+}
+
+/** The skeleton a `clientOnly` block shows until the app runs in the browser. */
+export interface ClientOnly {
+  /** Its height, a CSS length (`24rem`, `320px`); it takes the column's width. */
+  height: string;
 }
 
 /** A form rendered with rjsf from a JSON Schema under `schemas/`. */

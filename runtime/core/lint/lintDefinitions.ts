@@ -9,6 +9,7 @@ import { checkLayerKeys } from './checkLayerKeys';
 import { checkFormFields } from './checkFormFields';
 import { checkThenChains } from './checkThenChains';
 import { checkOnError } from './checkOnError';
+import { checkClientOnly } from './checkClientOnly';
 import { checkMappings } from './checkMappings';
 import { checkBindings, type GraphqlShapes } from './checkBindings';
 import { checkLayerIds, checkSettings, servedCombinations } from './checkSettings';
@@ -35,7 +36,7 @@ export interface LintResult {
  * combination, placeholders nothing fills (settings no layer sets, names a block does not supply), nested layer
  * names, form field names (uiSchema keys, overrides, rules), `then` chains (cycles, unhandled events), mapping
  * fields against the schemas or page state of both sides, published steps, statuses and record fields
- * removed or renamed without a migration (`checkVersions`).
+ * removed or renamed without a migration (`checkVersions`), `clientOnly` blocks with a `visibleWhen` or inside another.
  * @example const { findings } = lintDefinitions(defs, { operations: ['saveItem'] });
  */
 export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}): LintResult {
@@ -54,6 +55,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkFormFields(defs),
     ...checkThenChains(defs),
     ...checkOnError(defs),
+    ...checkClientOnly(defs),
     ...checkMappings(defs),
     ...checkSettings(defs),
     ...checkLayerIds(defs),

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { memo } from 'react';
+import { Fragment, memo } from 'react';
 import type { BlockDef } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
@@ -30,7 +30,24 @@ const UploadBlockView = lazyComponent(() => import('./UploadBlockView').then((m)
 const useStyles = makeStyles({
   // Children keep their natural width (a button is not stretched); forms and lists set 100%.
   list: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, alignItems: 'flex-start' },
+  // A `clientOnly` block's stand-in: the column's width, the definitions' height, a quiet pulse unless motion is reduced.
+  skeleton: {
+    width: '100%', flexShrink: 0, borderRadius: tokens.borderRadiusLarge, backgroundColor: tokens.colorNeutralStencil1,
+    '@media (prefers-reduced-motion: no-preference)': {
+      animationName: { from: { opacity: 1 }, to: { opacity: 0.5 } },
+      animationDuration: '1s', animationIterationCount: 'infinite', animationDirection: 'alternate', animationTimingFunction: 'ease-in-out',
+    },
+  },
 });
+
+/**
+ * What a `clientOnly` block shows while the screen is the server's (a server render, the browser's hydrating
+ * render): an empty box of the block's height, hidden from assistive technology; the block replaces it once hydrated.
+ */
+function Skeleton({ height }: { height: string }) {
+  const styles = useStyles();
+  return <div className={styles.skeleton} style={{ height }} data-skeleton="" aria-hidden="true" />;
+}
 
 function Block({ block }: { block: BlockDef }) {
   switch (block.type) {
@@ -56,17 +73,22 @@ function Block({ block }: { block: BlockDef }) {
   }
 }
 
-/** The blocks, in order, skipping those whose `visibleWhen` is false (`media` blocks are hidden by CSS). */
+/**
+ * The blocks, in order, skipping those whose `visibleWhen` is false (`media` blocks are hidden by CSS); a
+ * `clientOnly` block is its skeleton while the screen is the server's (its content reads the browser's storage).
+ */
 export function Blocks({ blocks }: { blocks: BlockDef[] | undefined }) {
-  const { logic } = useRuntime();
+  const { logic, hydrating } = useRuntime();
   const { context } = useStep();
   const media = useMediaStyles();
   return (
     <>
       {(blocks ?? []).map((block, i) => {
-        if (!logic.holds(block.visibleWhen, context)) return null;
+        const skeleton = hydrating && block.clientOnly !== undefined;
+        if (!skeleton && !logic.holds(block.visibleWhen, context)) return null;
         const key = block.id ?? `${block.type}-${i}`;
-        return block.media ? <div key={key} className={media[block.media]}><Block block={block} /></div> : <Block key={key} block={block} />;
+        const shown = skeleton ? <Skeleton height={block.clientOnly!.height} /> : <Block block={block} />;
+        return block.media ? <div key={key} className={media[block.media]}>{shown}</div> : <Fragment key={key}>{shown}</Fragment>;
       })}
     </>
   );

@@ -1,0 +1,33 @@
+import type { DefinitionError, DefinitionSet } from '../types';
+import { errorAt } from '../source';
+import { eachBlock } from '../flow/walkFlow';
+
+/**
+ * `clientOnly` blocks (content only the browser can show, a skeleton in a server render): on a block that also
+ * has a `visibleWhen` (or `hiddenWhen`, `otherwise`, a chosen text: the loader writes them as one) the skeleton
+ * stands whatever that says, so it could show where the block never does and vanish on hydration (the page
+ * shifts); inside another `clientOnly` block it never shows (the outer skeleton stands for both).
+ */
+export function checkClientOnly(defs: DefinitionSet): DefinitionError[] {
+  const out: DefinitionError[] = [];
+  for (const [id, flow] of Object.entries(defs.flows)) {
+    const outer: string[] = [];
+    for (const { block, pointer } of eachBlock(flow)) {
+      if (!block || typeof block !== 'object' || block.clientOnly === undefined) continue;
+      const at = `${pointer}/clientOnly`;
+      if (block.visibleWhen !== undefined) {
+        out.push(errorAt(defs.sources, defs.flowFiles[id], at,
+          "'clientOnly' on a block with a visibleWhen: its skeleton shows whatever visibleWhen says and vanishes when the browser hides the block (the page shifts)",
+          "put the block in a group and give the group 'clientOnly' (the skeleton then stands for whatever the group shows)"));
+      }
+      const inside = outer.find((p) => pointer.startsWith(`${p}/`));
+      if (inside) {
+        out.push(errorAt(defs.sources, defs.flowFiles[id], at,
+          `'clientOnly' inside a block that is already clientOnly (${inside}): this skeleton never shows`,
+          "remove this one: the outer block's skeleton stands for its whole content"));
+      }
+      outer.push(pointer);
+    }
+  }
+  return out;
+}
