@@ -44,7 +44,8 @@ export interface BlockBase {
   /**
    * Content only the browser can show (it reads the browser's storage): a server render and the browser's
    * hydrating render draw a skeleton of this size in its place (whatever `visibleWhen` says: lint refuses both on one
-   * block), and the block itself once the app runs, so the page is served with its shell and nothing shifts.
+   * block), and the block itself once the app runs and the code and `loads` it shows are there (the skeleton stays
+   * meanwhile), so the page is served with its shell and nothing shifts.
    */
   clientOnly?: ClientOnly;
   /** A note for authors; the runtime ignores it. */
@@ -55,6 +56,11 @@ export interface BlockBase {
 export interface ClientOnly {
   /** Its height, a CSS length (`24rem`, `320px`); it takes the column's width. */
   height: string;
+  /**
+   * Loads of the step (`load:` names) the content shows: once hydrated the skeleton stays until each has answered
+   * (done or failed) or does not apply (its `when` does not hold), so the content appears once, complete.
+   */
+  loads?: string[];
 }
 
 /** A form rendered with rjsf from a JSON Schema under `schemas/`. */

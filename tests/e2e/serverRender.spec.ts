@@ -111,3 +111,72 @@ test('the calculator pages hydrate without a mismatch and without asking the rat
   expect(await cards(page).count()).toBeGreaterThan(0);
   expect(ratebook, 'fetchRatebook requests after the server rendered the results').toEqual([]);
 });
+
+/*
+ * Pages whose content lives in the browser's storage: the shortlist page's content reads the shortlist (local
+ * storage), so the server sends its shell (stepper, heading, footer) with a skeleton where that content goes (a
+ * `clientOnly` group in flows/calculator.yaml), which the browser fills on hydration without moving anything. The
+ * enquiry page shows nothing stored (the shortlist only travels with the enquiry): the server renders all of it.
+ */
+const SHORTLISTS = '/calculator/shortlists';
+const ENQUIRY = '/calculator/enquire-now';
+const SHORTLIST_KEY = 'fleetform.calculator.shortlist';
+
+test('the shortlist page\'s shell and skeleton and the whole enquiry form are visible without JavaScript', async ({ browser, url }) => {
+  const page = await withoutScripts(browser);
+  await page.goto(url(HOST, SHORTLISTS));
+  await expect(page).toHaveTitle(text('calculator.shortlists.pageTitle'));
+  await expect(page.getByRole('heading', { name: text('calculator.shortlists.title') })).toBeVisible();
+  await expect(page.locator('footer')).toBeVisible();
+  const skeleton = page.locator('main [data-skeleton]');
+  await expect(skeleton).toBeVisible();
+  // Its height is the definitions' (32rem) whatever the shortlist holds; nothing stored is guessed at.
+  expect((await skeleton.boundingBox())?.height).toBeCloseTo(32 * 16, 0);
+  await expect(page.getByText(text('calculator.shortlists.emptyTitle'))).toHaveCount(0);
+  await expect(page.getByRole('button', { name: text('calculator.shortlists.enquire') })).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screenshots/no-js-shortlists-1280.png', fullPage: true });
+
+  await page.goto(url(HOST, ENQUIRY));
+  await expect(page.getByRole('heading', { name: text('calculator.enquiry.title') })).toBeVisible();
+  await expect(page.locator('[data-lookup="business"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: text('calculator.enquiry.submit') })).toBeVisible();
+  await expect(page.locator('main [data-skeleton]')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screenshots/no-js-enquire-now-1280.png', fullPage: true });
+  await page.context().close();
+});
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`the shortlist page hydrates without a mismatch, fills the skeleton with the stored shortlist and shifts nothing (${viewport.width} px)`, async ({ page, url }) => {
+    await page.setViewportSize(viewport);
+    // The visitor's shortlist, there before the page loads; the layout shifts summed as CLS counts them.
+    await page.addInitScript(([key, list]) => {
+      localStorage.setItem(key, list);
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((entries) => {
+        for (const e of entries.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    }, [SHORTLIST_KEY, JSON.stringify([{ catalogVehicleId: 'CV0000001', duration: 48 }, { catalogVehicleId: 'CV0000002', duration: 48 }])] as const);
+    const shortlist = await hydrate(page, url(HOST, SHORTLISTS));
+    expect(shortlist).toEqual({ sameMain: true, errors: [] });
+    const cards = page.locator('[data-list="shortlist"] article[data-vehicle]');
+    await expect(cards).toHaveCount(2);
+    await expect(page.locator('main [data-skeleton]')).toHaveCount(0);
+    await expect(page.getByText(text('calculator.shortlists.description', { count: 2 }))).toBeVisible();
+    // The rate book's rows have come (the card's RRP) and the page is at rest.
+    await expect(cards.first().getByText(/^RRP /)).toBeVisible();
+    await page.waitForTimeout(300);
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    console.log(`[serverRender] ${SHORTLISTS} at ${viewport.width} px: layout shift ${shift.toFixed(4)}`);
+    expect(shift, 'cumulative layout shift').toBeLessThan(0.1);
+  });
+}
+
+test('the enquiry page hydrates the server\'s form without a mismatch', async ({ page, url }) => {
+  await page.addInitScript(([key, list]) => localStorage.setItem(key, list), [SHORTLIST_KEY, JSON.stringify([{ catalogVehicleId: 'CV0000001', duration: 48 }])] as const);
+  expect(await hydrate(page, url(HOST, ENQUIRY))).toEqual({ sameMain: true, errors: [] });
+  // Hydrated: the form answers to the app (a first name typed is kept, Submit still waits for the rest).
+  await page.getByRole('textbox', { name: text('calculator.enquiry.firstName') }).fill('Ada');
+  await expect(page.getByRole('textbox', { name: text('calculator.enquiry.firstName') })).toHaveValue('Ada');
+  await expect(page.getByRole('button', { name: text('calculator.enquiry.submit') })).toBeDisabled();
+});

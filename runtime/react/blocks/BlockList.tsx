@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Fragment, memo } from 'react';
-import type { BlockDef } from '../../core/types';
+import { Fragment, memo, Suspense, useEffect, useState } from 'react';
+import type { BlockDef, ClientOnly, LoadState } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
 import { ButtonBlockView } from './ButtonBlockView';
@@ -10,7 +10,7 @@ import { GroupBlockView } from './GroupBlockView';
 import { HtmlBlockView } from './HtmlBlockView';
 import { ImageBlockView } from './ImageBlockView';
 import { InputBlockView } from './InputBlockView';
-import { lazyComponent } from './lazyComponent';
+import { lazyComponent, SuspendForCode } from './lazyComponent';
 import { LinkBlockView } from './LinkBlockView';
 import { ListBlockView } from './ListBlockView';
 import { useMediaStyles } from './media';
@@ -74,20 +74,42 @@ function Block({ block }: { block: BlockDef }) {
 }
 
 /**
+ * A `clientOnly` block: its skeleton while the screen is the server's, and once hydrated until the step's `loads` it
+ * names have answered (or do not apply); then the block (if its `visibleWhen` holds), its code still loading behind
+ * the same skeleton (a Suspense boundary; lazy blocks and forms suspend inside it). Once shown it stays shown (a
+ * later reload of those loads does not bring the skeleton back).
+ */
+function ClientOnlyBlock({ block, clientOnly }: { block: BlockDef; clientOnly: ClientOnly }) {
+  const { logic, hydrating, bundle } = useRuntime();
+  const { flowId, stepId, context } = useStep();
+  const defs = bundle.flows[flowId]?.steps[stepId]?.load;
+  const answered = (clientOnly.loads ?? []).every((name) => {
+    const status = (context.data as Record<string, LoadState | undefined> | undefined)?.[name]?.status;
+    return status === 'done' || status === 'error' || !defs?.[name] || (defs[name].when !== undefined && !logic.holds(defs[name].when, context));
+  });
+  const [shown, setShown] = useState(false);
+  const show = shown || (!hydrating && answered);
+  useEffect(() => { if (show && !shown) setShown(true); }, [show, shown]);
+  const skeleton = <Skeleton height={clientOnly.height} />;
+  if (!show) return skeleton;
+  if (!logic.holds(block.visibleWhen, context)) return null;
+  return <SuspendForCode.Provider value><Suspense fallback={skeleton}><Block block={block} /></Suspense></SuspendForCode.Provider>;
+}
+
+/**
  * The blocks, in order, skipping those whose `visibleWhen` is false (`media` blocks are hidden by CSS); a
  * `clientOnly` block is its skeleton while the screen is the server's (its content reads the browser's storage).
  */
 export function Blocks({ blocks }: { blocks: BlockDef[] | undefined }) {
-  const { logic, hydrating } = useRuntime();
+  const { logic } = useRuntime();
   const { context } = useStep();
   const media = useMediaStyles();
   return (
     <>
       {(blocks ?? []).map((block, i) => {
-        const skeleton = hydrating && block.clientOnly !== undefined;
-        if (!skeleton && !logic.holds(block.visibleWhen, context)) return null;
+        if (!block.clientOnly && !logic.holds(block.visibleWhen, context)) return null;
         const key = block.id ?? `${block.type}-${i}`;
-        const shown = skeleton ? <Skeleton height={block.clientOnly!.height} /> : <Block block={block} />;
+        const shown = block.clientOnly ? <ClientOnlyBlock block={block} clientOnly={block.clientOnly} /> : <Block block={block} />;
         return block.media ? <div key={key} className={media[block.media]}>{shown}</div> : <Fragment key={key}>{shown}</Fragment>;
       })}
     </>

@@ -3,7 +3,7 @@ import { Suspense, use, useEffect, useMemo, useState } from 'react';
 import type { FormBlock } from '../../core/types';
 import type FormViewComponent from '../form/FormView';
 import { validatorsOf } from '../form/validatorCache';
-import { waitFor } from './lazyComponent';
+import { useSuspendsForCode, waitFor } from './lazyComponent';
 import { useRuntime } from '../RuntimeContext';
 
 type FormViewType = typeof FormViewComponent;
@@ -34,10 +34,12 @@ export function FormBlockView({ block }: { block: FormBlock }) {
   // Started during render (idempotent, like React.lazy), not in an effect: a frame earlier.
   const ready = useMemo(() => Promise.all([loadFormView(), validatorsOf(loadValidators)]), [loadValidators]);
   const [shown, setView] = useState<FormViewType | undefined>(() => loadedView);
-  const { hydrating, preloaded } = useRuntime();
-  // A server render and the browser's first render of it wait for the form (the server's markup stays meanwhile).
-  const View = shown ?? loadedView ?? (hydrating ? use(waitFor(preloaded, loadFormView())) : undefined);
-  if (hydrating) use(waitFor(preloaded, validatorsOf(loadValidators)));
+  const { preloaded } = useRuntime();
+  // A server render and the browser's first render of it wait for the form (the server's markup stays meanwhile);
+  // so does a form inside a `clientOnly` block (its skeleton stays meanwhile).
+  const suspends = useSuspendsForCode();
+  const View = shown ?? loadedView ?? (suspends ? use(waitFor(preloaded, loadFormView())) : undefined);
+  if (suspends) use(waitFor(preloaded, validatorsOf(loadValidators)));
   const [failure, setFailure] = useState<{ error: unknown }>();
   useEffect(() => {
     let live = true;

@@ -1,4 +1,4 @@
-import { use, useContext, useEffect, useState, type ComponentType } from 'react';
+import { createContext, use, useContext, useEffect, useState, type ComponentType } from 'react';
 import { RuntimeContext, type PreloadedLoads } from '../RuntimeContext';
 
 /**
@@ -6,9 +6,22 @@ import { RuntimeContext, type PreloadedLoads } from '../RuntimeContext';
  * it renders nothing until the chunk is there, then the component, without Suspense (whose reveal
  * throttling would hold the content back). Once loaded, later renders are immediate. While the runtime
  * is hydrating (a server render, the browser's first render of it) it suspends until the code is
- * there instead, so the server writes the component and the browser keeps that markup meanwhile.
+ * there instead, so the server writes the component and the browser keeps that markup meanwhile; so it does
+ * inside a `clientOnly` block ({@link SuspendForCode}), whose skeleton stays meanwhile.
  * @example const Choice = lazyComponent(() => import('./ChoiceBlockView').then((m) => m.ChoiceBlockView));
  */
+/**
+ * True inside a `clientOnly` block's content (blocks/BlockList.tsx): code still loading suspends there, so the
+ * block's Suspense boundary keeps its skeleton until all of it is there (no piece appearing after the rest).
+ */
+export const SuspendForCode = createContext(false);
+
+/** Whether code still loading suspends here: while hydrating (the server's markup stays) and inside a `clientOnly` block. */
+export function useSuspendsForCode(): boolean {
+  const hydrating = useContext(RuntimeContext)?.hydrating === true;
+  return useContext(SuspendForCode) || hydrating;
+}
+
 /** `promise`, noted in `preloaded.waiting` unless it has settled (React's `status` on a promise `use` read; a server pass renders again once it settled). */
 export function waitFor<T>(preloaded: PreloadedLoads | undefined, promise: Promise<T>): Promise<T> {
   const status = (promise as { status?: string }).status;
@@ -22,7 +35,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
   const start = () => (pending ??= load().then((c) => (loaded = c)));
   function Lazy(props: P) {
     const rt = useContext(RuntimeContext);
-    const hydrating = rt?.hydrating === true;
+    const suspends = useSuspendsForCode();
     const [shown, setComponent] = useState<ComponentType<P> | undefined>(() => loaded);
     const [failure, setFailure] = useState<{ error: unknown }>();
     useEffect(() => {
@@ -35,7 +48,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       return () => { live = false; };
     }, []);
     if (failure) throw failure.error;
-    const Component = shown ?? loaded ?? (hydrating ? use(waitFor(rt?.preloaded, start())) : undefined);
+    const Component = shown ?? loaded ?? (suspends ? use(waitFor(rt?.preloaded, start())) : undefined);
     return Component ? <Component {...props} /> : null;
   }
   return Lazy;

@@ -3,7 +3,7 @@
  * flows/_examples/clientOnly.yaml: a `clientOnly` block is a skeleton of its height while the screen is the
  * server's (a server render, the browser's hydrating render) and its content once the app runs, read from local
  * storage; the hydration finds the server's markup (no recoverable error). Lint refuses `clientOnly` beside a
- * `visibleWhen` and inside another `clientOnly` block. Texts come from the example bundle.
+ * `visibleWhen`, inside another `clientOnly` block, and waiting for a load its step does not have. Texts come from the example bundle.
  */
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -58,7 +58,7 @@ it('lint: clientOnly beside a visibleWhen, or inside another clientOnly block, i
       'flows/one.yaml': `id: one\nbasePath: /one\ninitial: s\nsteps: { s: { blocks: ${JSON.stringify(blocks)} } }\n`,
     });
     expect(errors).toEqual([]);
-    return lintDefinitions(defs).findings.filter((f) => f.pointer?.endsWith('/clientOnly')).map((f) => [f.pointer, f.message]);
+    return lintDefinitions(defs).findings.filter((f) => f.pointer?.includes('/clientOnly')).map((f) => [f.pointer, f.message]);
   };
   const text = { type: 'text', text: 'a' };
   expect(lint([{ type: 'group', clientOnly: { height: '4rem' }, blocks: [text] }])).toEqual([]);
@@ -66,6 +66,8 @@ it('lint: clientOnly beside a visibleWhen, or inside another clientOnly block, i
     .toEqual([['/steps/s/blocks/0/clientOnly', expect.stringContaining('with a visibleWhen')]]);
   expect(lint([{ type: 'group', clientOnly: { height: '4rem' }, blocks: [{ type: 'group', clientOnly: { height: '2rem' }, blocks: [text] }] }]))
     .toEqual([['/steps/s/blocks/0/blocks/0/clientOnly', expect.stringContaining('inside a block that is already clientOnly')]]);
+  expect(lint([{ type: 'group', clientOnly: { height: '4rem', loads: ['nothing'] }, blocks: [text] }]))
+    .toEqual([['/steps/s/blocks/0/clientOnly/loads/0', expect.stringContaining("load 'nothing', which step 's' does not have")]]);
   // The height is a CSS length (the meta-schema).
   const { errors } = loadDefinitions({
     ...metaFiles(),
