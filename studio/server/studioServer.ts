@@ -163,7 +163,9 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     return false;
   };
 
-  const server = createServer();
+  // A reload (lint, validators) holds the event loop for seconds on a busy machine: a keep-alive socket must not time
+  // out in that pause while its client reuses it (the client got ECONNRESET with Node's default 5 s).
+  const server = createServer({ keepAliveTimeout: 60_000 });
   let vite: { middlewares: (req: IncomingMessage, res: ServerResponse, next: () => void) => void; close(): Promise<void> } | undefined;
   if (options.pages !== false) {
     const [{ createServer: createVite }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
