@@ -51,7 +51,11 @@ const REFS: Record<string, Shape> = {
 
 /** What a schema says a value is, as a Shape. */
 function schemaShape(schema: JsonSchema): Shape {
-  if (schema.$ref) return REFS[schema.$ref] ?? { kind: 'any' };
+  if (schema.$ref) {
+    // A named definition without a type of its own (e.g. `clientOnly`) is compared as what it holds.
+    const named = /^#\/definitions\/(\w+)$/.exec(schema.$ref)?.[1];
+    return REFS[schema.$ref] ?? (named && defs[named] && named !== 'blocks' ? schemaShape(defs[named]) : { kind: 'any' });
+  }
   if (schema.oneOf || schema.anyOf || schema.allOf || schema.if || Array.isArray(schema.type)) return { kind: 'any' };
   if (schema.enum) return { kind: 'enum', values: schema.enum.map(String).sort() };
   switch (schema.type) {
