@@ -5,7 +5,7 @@
  */
 
 import { matchPath } from 'react-router-dom';
-import type { SignInGate } from '../runtime/react';
+import { postGraphQL, type GraphQLAnswer, type SignInGate } from '../runtime/react';
 import type { IdleClock } from './idle/idleTimer';
 
 /** The sign-in gate of the definitions (`settings.signIn` of messages/account.yaml), plus where load failures go. */
@@ -27,15 +27,7 @@ export type StartSession =
   | { status: 'signedIn'; user: Record<string, unknown>; record: Record<string, unknown>; idle: IdleClock | null }
   | { status: 'error'; error: string };
 
-interface GraphQLAnswer {
-  data?: Record<string, unknown> | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
-
-async function post(uri: string, query: string, variables: Record<string, unknown> = {}): Promise<GraphQLAnswer> {
-  const res = await fetch(uri, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-  return (await res.json()) as GraphQLAnswer;
-}
+const post = (uri: string, query: string): Promise<GraphQLAnswer> => postGraphQL(uri, { query, variables: {} });
 
 /** What the app reads of the user and of the application (spec 002 s3 'User', 'Vehicle application as queried at sign-in'). */
 const OPERATIONS = {

@@ -8,5 +8,5 @@ export { createTranslate, type Translate } from './messages/translate';
 export type { BlockWidgetProps, EffectHandler, EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
 export type { CompiledValidator } from './form/formStore';
 export { useStep, type StepServices } from './flow/StepContext';
-export { createGraphQLClient, BindingError, type GraphQLClient, type GraphQLClientOptions } from './bindings/createGraphQLClient';
+export { createGraphQLClient, postGraphQL, BindingError, type GraphQLAnswer, type GraphQLClient, type GraphQLClientOptions } from './bindings/createGraphQLClient';
 export { lazyComponent } from './blocks/lazyComponent';

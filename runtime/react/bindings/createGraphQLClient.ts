@@ -45,17 +45,32 @@ export interface GraphQLClientOptions {
 /** A document whose operation is a mutation (the bundle's documents are one named operation each). */
 const MUTATION = /^\s*mutation\b/;
 
-/** One operation as a plain POST: its result field, or a {@link BindingError} as Apollo's path throws it. */
+/** A GraphQL response body as the server sends it. */
+export interface GraphQLAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/**
+ * One GraphQL request as a plain same-origin POST, without Apollo: the parsed answer (errors included). Throws
+ * when the request fails or the body is not JSON.
+ * @example const answer = await postGraphQL('/graphql', { query: 'query user { user { id } }' });
+ */
+export async function postGraphQL(uri: string, body: { query: string; variables?: Record<string, unknown>; operationName?: string }, fetchImpl: typeof fetch = fetch): Promise<GraphQLAnswer> {
+  const response = await fetchImpl(uri, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as GraphQLAnswer;
+}
+
+/** One binding as a plain POST: its result field, or a {@link BindingError} as Apollo's path throws it. */
 async function post(options: GraphQLClientOptions, name: string, query: string, variables: Record<string, unknown>): Promise<unknown> {
-  let answer: { data?: Record<string, unknown> | null; errors?: { message: string }[] };
+  let answer: GraphQLAnswer;
   try {
-    const response = await (options.fetch ?? fetch)(options.uri, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
-      body: JSON.stringify({ operationName: name, query, variables }),
-    });
-    answer = await response.json() as typeof answer;
+    answer = await postGraphQL(options.uri, { operationName: name, query, variables }, options.fetch);
   } catch (err) {
     throw new BindingError(name, '', { cause: err });
   }
@@ -88,19 +103,20 @@ export function createGraphQLClient(bundle: Pick<RuntimeBundle, 'operations' | '
       const document = bundle.operations[name];
       if (!document) throw new Error(`unknown operation '${name}'; known operations: ${Object.keys(bundle.operations).join(', ')}`);
       const mutation = MUTATION.test(document);
-      if (mutation) known = undefined;
-      else if (known && !noCache.has(name)) {
+      const cacheable = !mutation && !noCache.has(name);
+      if (cacheable && known) {
         const key = loadKey(name, JSON.stringify(variables));
         if (Object.hasOwn(known, key)) return known[key];
-        known = undefined;
       }
-      if (!apollo && (noCache.has(name) || mutation)) return post(options, name, document, variables);
+      // A mutation may change what the served answers say; a query they do not answer loads the cache proper.
+      if (mutation || cacheable) known = undefined;
+      if (!apollo && !cacheable) return post(options, name, document, variables);
       const { client, gql } = await load();
       const query = gql(document);
       try {
         const result = mutation
           ? await client.mutate({ mutation: query, variables })
-          : await client.query({ query, variables, fetchPolicy: noCache.has(name) ? 'no-cache' : 'cache-first' });
+          : await client.query({ query, variables, fetchPolicy: cacheable ? 'cache-first' : 'no-cache' });
         if (result.error) throw result.error;
         const data = (result.data ?? {}) as Record<string, unknown>;
         return data[name];
