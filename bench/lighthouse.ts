@@ -7,7 +7,8 @@
  * LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1) and the load average, since a busy machine moves every figure.
  *
  * Env: BENCH_RUNS (3), BENCH_PORT (9150), BENCH_PAGES (comma-separated paths, default all below),
- * BENCH_HOSTS (default au.localhost,nz.localhost).
+ * BENCH_HOSTS (default au.localhost,nz.localhost), BENCH_LHR_DIR (when set, every run's whole Lighthouse report is
+ * written there as JSON, for reading its diagnostics: main-thread work, long tasks, network requests).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 9150);
 const PAGES = (process.env.BENCH_PAGES ?? '/calculator,/calculator/results,/calculator/shortlists,/calculator/enquire-now,/login,/reset-password').split(',');
 const HOSTS = (process.env.BENCH_HOSTS ?? 'au.localhost,nz.localhost').split(',');
+const LHR_DIR = process.env.BENCH_LHR_DIR;
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TARGETS = { performance: 95, accessibility: 100, lcp_ms: 2500, tbt_ms: 200, cls: 0.1 };
 
@@ -42,6 +44,10 @@ async function startServer(): Promise<() => Promise<void>> {
 async function audit(url: string, port: number): Promise<Run> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  if (LHR_DIR) {
+    mkdirSync(LHR_DIR, { recursive: true });
+    writeFileSync(join(LHR_DIR, `${url.replace(/^https?:\/\//, '').replace(/[^\w.-]+/g, '_')}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
   const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);

@@ -1,5 +1,6 @@
 import { Body1, Button, Caption1, makeStyles, mergeClasses, Subtitle1, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
+import { formatNumber } from '../../runtime/core/logic/formatNumber';
 import type { BlockWidgetProps } from '../../runtime/react';
 import { imageSources, vehicleSrcset, type ImageSettings } from '../calculator/vehicleImages';
 
@@ -75,11 +76,7 @@ export function VehicleCard({ props, context, t, raise, busy }: BlockWidgetProps
   const sources = imageSources(vehicle, (props.images ?? {}) as ImageSettings);
   const [failed, setFailed] = useState(0);
   const format = (props.currencyFormat ?? {}) as Record<string, unknown>;
-  const money = (value: unknown) => {
-    if (typeof value !== 'number') return '';
-    const { locale, ...options } = format;
-    return new Intl.NumberFormat(typeof locale === 'string' ? locale : undefined, options as Intl.NumberFormatOptions).format(value);
-  };
+  const money = (value: unknown) => (typeof value === 'number' ? formatNumber(value, format) : '');
   const gst = props.showGst ? ` ${t(VEHICLE_CARD_KEYS.gst)}` : '';
   const weekly = `${t(VEHICLE_CARD_KEYS.weekly, { price: money(rate.weekLeaseprice) })}${gst}`;
   const monthly = `${t(VEHICLE_CARD_KEYS.monthly, { price: money(rate.monthLeaseprice) })}${gst}`;

@@ -47,9 +47,18 @@ const MAX_SEARCH = 2048;
 
 const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
+/**
+ * The built page's module script and its preloads, asked for at low priority: on a server-rendered page they
+ * only hydrate what is already on screen, so the screen's own images come first on a slow connection (a
+ * phone's first visit). The plain page keeps the build's priorities: there the scripts draw the screen.
+ */
+export function scriptsBehindContent(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+}
+
 /** The built page with a server render in it. */
 function renderedHtml(html: string, document: SelectionTexts, page: ServerRenderResult): string {
-  let out = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>`);
+  let out = scriptsBehindContent(html).replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>`);
   if (page.title) out = out.replace(/<title><\/title>/, () => `<title>${escapeText(page.title as string)}</title>`);
   const locale = document.settings.locale;
   if (typeof locale === 'string') out = out.replace(/<html lang="[^"]*">/, () => `<html lang="${locale.replace(/[^A-Za-z0-9-]/g, '')}">`);

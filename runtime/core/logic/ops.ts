@@ -1,5 +1,6 @@
 import { groupEntries } from '../query/codec';
 import { getPath } from '../source/pointer';
+import { formatNumber } from './formatNumber';
 
 /** An added JSON-logic operation: receives the evaluated arguments. */
 export type LogicOp = (...args: unknown[]) => unknown;
@@ -57,8 +58,7 @@ export const coreLogicOps: LogicOps = {
   },
   formatNumber: (value, options) => {
     if (value === null || value === undefined || value === '' || Number.isNaN(Number(value))) return '';
-    const { locale, ...rest } = (options && typeof options === 'object' ? options : {}) as Record<string, unknown>;
-    return new Intl.NumberFormat(typeof locale === 'string' ? locale : undefined, rest as Intl.NumberFormatOptions).format(Number(value));
+    return formatNumber(Number(value), (options && typeof options === 'object' ? options : {}) as Record<string, unknown>);
   },
   groupEntries: (value, allowed) => groupEntries(value, allowed),
   matches: (value, pattern, flags) => {

@@ -83,6 +83,8 @@ describe('server rendering of the app\'s page', () => {
     expect(parseHydration(block?.[1])).toEqual({ path: '/rendered/a', search: '?x=1&y=%3Cb%3E', environment: { host: 'au.localhost', origin: 'http://au.localhost' }, answers: { 'probe {}': 'Query' } });
     // Every script is the app's module or a JSON data block: nothing the CSP would refuse.
     for (const tag of html.match(/<script[^>]*>/g) ?? []) expect(tag).toMatch(/type="(module|application\/json)"/);
+    // The scripts hydrate what is on screen already: asked for behind the screen's own content.
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
     // Revalidation by its ETag; the brotli form of the same page.
     const again = await get('/rendered/a?x=1&y=%3Cb%3E', { 'if-none-match': res.headers.get('etag') as string });
     expect(again.status).toBe(304);
@@ -99,7 +101,10 @@ describe('server rendering of the app\'s page', () => {
     await get('/rendered/b?page=2');
     expect(entry.renderCount() - before).toBe(2);
     const signedIn = await get('/rendered/b', { cookie: 'ff_session=abc' });
-    expect(await signedIn.text()).toContain('<div id="root"></div>');
+    const signedInHtml = await signedIn.text();
+    expect(signedInHtml).toContain('<div id="root"></div>');
+    // There the scripts draw the screen: the build's priorities.
+    expect(signedInHtml).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
     expect(signedIn.headers.get('vary')).toBe('Host, Cookie, Accept-Encoding');
     // A route the entry does not render: the plain page, varying by Host only.
     const plain = await get('/other');
