@@ -8,7 +8,7 @@
  * logged out. Texts come from the definitions; registry rows from the seed's sample (server/seed/data).
  */
 import type { Page } from '@playwright/test';
-import { AU, NZ, SAMPLE, answer, business, chooseIndustry, lookUp, open } from './applicantSteps';
+import { AU, NZ, SAMPLE, TREE, answer, business, chooseIndustry, lookUp, open } from './applicantSteps';
 import { layersFor } from './definitions';
 import { expect, test, type E2EFixtures } from './fixtures';
 
@@ -154,4 +154,53 @@ test('applicant details: a nominee is handed the application, the nominator sees
   expect((await mailbox(nominee.email)).length).toBe(1);
   await dialog.getByRole('button', { name: text('applicantDetails.newApplicant.close') }).click();
   await expect(page).toHaveURL(/\/login/);
+});
+
+/** A nominated officer's application: the company confirmed by the nominator, the officer named and not confirmed. */
+function nominated(officer: Record<string, unknown> = {}): Record<string, unknown> {
+  const [industry] = TREE;
+  return {
+    'scoreboard.companyDetails.confirmed': 'yes',
+    'scoreboard.entityDetails': { entityName: 'Demo Company', entityType: 'PRV', industry: industry.name, subDivision: industry.subDivisions[0].name, subGroup: industry.subDivisions[0].subGroups[0], confirmed: 'yes' },
+    'scoreboard.primaryApplicant.confirmed': 'no',
+    ...officer,
+  };
+}
+
+test("applicant details: the nominated officer is asked 'Do you wish to continue as the nominated Authorised Officer?'; anyone else sees only Logout", async ({ page, url, login, graphql, freshApplication, shoot }) => {
+  const { text } = layersFor(AU.selection);
+  const user = await freshApplication({ region: 'au', brand: AU.selection.brand, role: 'primary', status: 'businessDetails', set: nominated() });
+  await login(page, user.email, { host: AU.host, password: user.password });
+  await page.goto(url(AU.host, `/applications/${user.applicationId}/businessDetails`));
+  // The company is confirmed (locked); the nominee is asked to continue, not whether they are an officer.
+  await expect(page.getByText(text('applicantDetails.company.confirmed'))).toBeVisible();
+  await expect(page.getByRole('group', { name: text('applicantDetails.officer.question') })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: text('applicantDetails.officer.continueQuestion') })).toBeVisible();
+  await answer(page, text('applicantDetails.officer.continueQuestion'), text('applicantDetails.officer.yes'));
+  // Not a sole trader: the second-officer question, then 'Confirm & Continue'.
+  const confirm = page.getByRole('button', { name: text('applicantDetails.officer.confirmContinue'), exact: true });
+  await expect(confirm).toBeDisabled();
+  await answer(page, text('applicantDetails.officer.moreQuestion'), text('applicantDetails.officer.no'));
+  await shoot(page, 'applicant-details-au-nominated');
+  await confirm.click();
+  await expect(page.getByRole('heading', { level: 1, name: text('businessDetails.heading') })).toBeVisible();
+  const record = await serverRecord(graphql, page, AU.host, user.applicationId);
+  expect(record.primaryApplicant).toMatchObject({ confirmed: 'yes', email: user.email });
+  expect(record.entityDetails?.hasSecondaryApplicant).toBe('no');
+
+  // Another user where a nominated officer is awaited: only Logout.
+  const other = await freshApplication({ region: 'au', brand: AU.selection.brand, role: 'primary', status: 'businessDetails',
+    set: nominated({ 'scoreboard.primaryApplicant.userId': '00000000-0000-4000-8000-00000000a0a0', 'scoreboard.primaryApplicant.firstName': 'Olive', 'scoreboard.primaryApplicant.lastName': 'Officer' }) });
+  await login(page, other.email, { host: AU.host, password: other.password });
+  await page.goto(url(AU.host, `/applications/${other.applicationId}/businessDetails`));
+  await expect(page.getByText(/Olive Officer/)).toBeVisible();
+  await expect(page.getByRole('group', { name: text('applicantDetails.officer.continueQuestion') })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: text('applicantDetails.officer.question') })).toHaveCount(0);
+  // No role on the step (the record names another officer): Logout is a link to the sign-out page, not a step event.
+  const officer = page.getByRole('region', { name: text('applicantDetails.officer.heading') });
+  await expect(officer.getByRole('button')).toHaveCount(0);
+  await officer.getByRole('link', { name: text('applicantDetails.officer.logout'), exact: true }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const after = await graphql(page, AU.host, 'query($id: ID) { getVehicleApplication(applicationId: $id) { applicationId } }', { id: other.applicationId });
+  expect(after.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 });

@@ -6,6 +6,8 @@
  * - An NZ entity with a legal name and no NZBN (a sole trader) is confirmed without a number.
  * - selectPrimaryApplicant with a nominee hands the application over: the nominator's access ends, the
  *   nominee is invited; selectSecondaryApplicant is the primary officer's alone.
+ * - Either officer's names (2 to 40), e-mail (2 to 55), mobile (AU exactly 10) and the second's role are checked
+ *   before any account is made (001 s5; the region's scoreboard schema).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -117,5 +119,37 @@ describe.each(DATABASES)('applicant details on %s', (kind) => {
     await serverSets(h, A, 'scoreboard.primaryApplicant.confirmed', 'yes');
     expect(codeOf(await call('primary', { ...second, email: FIXTURE.users.primary.email }))).toBe('INVALID_VALUE');
     expect((await call('primary', second)).data?.selectSecondaryApplicant).toMatchObject({ status: '200', secondaryApplicant: { applicantType: 'secretary' } });
+  });
+
+  it('refuses a nominee or Authorised Officer (2) whose name, e-mail or mobile is out of bounds, or without a role, creating no account', async () => {
+    const person = { firstName: 'Lena', lastName: 'Bounds', email: 'lena.bounds@fixture.test', phone: '0412345678' };
+    const n = (key: string, value: number) => h.definitions.message(key, AU, { n: value });
+    const nominate = (u: typeof person) => h.gql('primary', 'mutation($id: ID, $u: UserInfoInput!) { selectPrimaryApplicant(applicationId: $id, isCurrentUserPrimary: false, vehicleApplicationStatus: "no", userInfo: $u) { status } }', { id: A, u });
+    const name = (u: typeof person, role = 'director') => h.gql('primary', 'mutation($id: ID, $u: UserInfoInput!, $r: String!) { selectSecondaryApplicant(applicationId: $id, applicantType: $r, userInfo: $u) { status } }', { id: A, u, r: role });
+    const cases: [Partial<typeof person>, string, string][] = [
+      [{ firstName: 'A' }, 'firstName', n('validation.minLength', 2)],
+      [{ lastName: 'B'.repeat(41) }, 'lastName', n('validation.maxLength', 40)],
+      [{ email: `${'x'.repeat(43)}@fixture.test` }, 'email', n('validation.maxLength', 55)],
+      [{ phone: '041234567' }, 'phone', n('validation.exactLength', 10)],
+      [{ phone: '04123456789' }, 'phone', n('validation.exactLength', 10)],
+    ];
+    const check = async (answer: Answer, field: string, message: string) => {
+      expect(codeOf(answer), field).toBe('INVALID_VALUE');
+      expect(answer.errors?.[0].message).toBe(h.definitions.message('api.error.INVALID_VALUE', AU));
+      expect(answer.errors?.[0].extensions?.fields).toEqual({ [field]: message });
+    };
+    const before = await row(h, A);
+    for (const [change, field, message] of cases) await check(await nominate({ ...person, ...change }), `scoreboard.primaryApplicant.${field}`, message);
+    expect(await row(h, A)).toEqual(before);
+    // Authorised Officer (2) is offered (the officer confirmed, more than one): the same bounds, and a role.
+    await serverSets(h, A, 'scoreboard.entityDetails', { ...ENTITY, hasSecondaryApplicant: 'yes' });
+    await serverSets(h, A, 'scoreboard.primaryApplicant.confirmed', 'yes');
+    const offered = await row(h, A);
+    for (const [change, field, message] of cases) await check(await name({ ...person, ...change }), `scoreboard.secondaryApplicant.${field}`, message);
+    await check(await name(person, ''), 'scoreboard.secondaryApplicant.applicantType', n('validation.minLength', 1));
+    expect(await row(h, A)).toEqual(offered);
+    expect(await h.database.db.selectFrom('users').select('id').where('email', '=', person.email).execute()).toEqual([]);
+    // The same person within bounds is named.
+    expect(codeOf(await name(person))).toBe('ok');
   });
 });

@@ -2,7 +2,8 @@
  * The business details step's rules as the server enforces them (spec 001 s4, s5, s8, s9; issue 13 item 6), over
  * HTTP against the real server: crafted createOrUpdateProperty writes that skip a section or break a rule of the
  * finance completion (fragments/applicationSteps.yaml) are refused with the rule's message; a complete one moves
- * the application to approvals. Also: statements must be this application's uploads (server/files/attachments.ts),
+ * the application to approvals; fleet size and employees beyond 3 and 4 digits are refused (schemas/scoreboard.json).
+ * Also: statements must be this application's uploads (server/files/attachments.ts),
  * the confirmed company's fields lock (a writable entry's lockedWhen), and Authorised Officer (2) is named only by
  * the confirmed officer of a business with more than one. The rule table (tests/rules/businessDetails.yaml) names
  * these tests.
@@ -82,6 +83,17 @@ describe.each(DATABASES)('business details rules on %s', (kind) => {
       for (const missing of ['currentFleetSize', 'numberOfEmployees', 'purchaseMoreVehicles']) {
         await refusedFinance(Object.fromEntries(Object.entries(finance()).filter(([k]) => k !== missing)), 'api.completion.finance');
       }
+    });
+
+    it('refuses finance details with a fleet size over 3 digits or employees over 4, and takes 3 and 4', async () => {
+      const cases: [string, unknown][] = [['currentFleetSize', '1000'], ['currentFleetSize', 1000], ['numberOfEmployees', '10000'], ['numberOfEmployees', '1x']];
+      for (const [field, bad] of cases) {
+        const answer = await refused(() => saveFinance(finance({ [field]: bad })), 'INVALID_VALUE', 'api.error.INVALID_VALUE');
+        expect(Object.keys(answer.errors?.[0].extensions?.fields as object), `${field} = ${JSON.stringify(bad)}`).toEqual([`scoreboard.businessDetails.financeDetails.${field}`]);
+      }
+      // Empty is missing (at least 1 digit): the section is not complete.
+      await refusedFinance(finance({ currentFleetSize: '' }), 'api.completion.finance');
+      await completes(finance({ currentFleetSize: '999', numberOfEmployees: '9999' }));
     });
 
     it('refuses a status request to approvals before finance details are complete', async () => {
