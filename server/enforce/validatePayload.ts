@@ -32,11 +32,15 @@ export function payloadErrors(layers: ResolvedLayers, schemaId: string, data: un
   return validateForm(validate, data, { schema, messages: layers.messages, formats: layers.formats, form: schemaId });
 }
 
-/** Throw INVALID_VALUE with `fields` (path -> text) unless `data` passes the form schema `schemaId`. */
-export function assertPayload(layers: ResolvedLayers, schemaId: string, data: unknown, prefix = ''): void {
+/**
+ * Throw INVALID_VALUE with `fields` (path -> text) unless `data` passes the form schema `schemaId`. Each failing
+ * form field is named `<prefix>.<field>`, or by `prefix` when it is a function (the argument the field came from).
+ */
+export function assertPayload(layers: ResolvedLayers, schemaId: string, data: unknown, prefix: string | ((field: string) => string) = ''): void {
   const fields = payloadErrors(layers, schemaId, data);
   const failed = Object.entries(fields);
   if (!failed.length) return;
-  const named = Object.fromEntries(failed.map(([f, text]) => [[prefix, f].filter(Boolean).join('.') || prefix || '(payload)', text]));
+  const nameOf = typeof prefix === 'function' ? prefix : (f: string) => [prefix, f].filter(Boolean).join('.') || prefix || '(payload)';
+  const named = Object.fromEntries(failed.map(([f, text]) => [nameOf(f), text]));
   throw refuse('INVALID_VALUE', `invalid ${schemaId}: ${Object.entries(named).map(([f, t]) => `${f}: ${t}`).join('; ')}`, { fields: named });
 }

@@ -4,9 +4,22 @@ import type { ServerContext } from '../../context';
 import { writeRecord, type WriteRequest } from '../../enforce';
 import { guard, type MemberAccess } from '../access';
 import { accepted, depsOf } from './shared';
-import { officerAccount, precheckInvite, sendInvitation, type UserInfo } from './invite';
+import { officerAccount, precheckInvite, sendInvitation, type InviteForm, type UserInfo } from './invite';
 
 const details = (info: UserInfo) => ({ firstName: info.firstName.trim(), lastName: info.lastName.trim(), email: info.email.trim().toLowerCase(), phone: info.phone.trim() });
+
+/**
+ * Authorised Officer (2)'s form (schemas/secondaryOfficer.json with the region's layer) and the fields its role
+ * comes from: flows/applicantDetails.yaml `nameSecondary` sends `applicantType: { or: [form.role, form.otherRole] }`,
+ * and the form shows one of them by region (AU a choice, elsewhere free text). The server checks `applicantType`
+ * as the field the form shows, so the same values pass and the same texts refuse (an empty role: the required text).
+ * A refusal names the record path the value is written to, as the record schema's own refusals do.
+ */
+const secondaryOfficerForm = (applicantType: string): InviteForm => ({
+  schema: 'secondaryOfficer',
+  argument: { name: 'applicantType', value: applicantType, fields: ['role', 'otherRole'] },
+  name: (field) => `scoreboard.secondaryApplicant.${field}`,
+});
 
 /** The operations that hand an application over to an invited officer. */
 type HandOverOperation = 'reassignQuote' | 'selectPrimaryApplicant';
@@ -85,7 +98,7 @@ export const applicantResolvers = {
           value: { ...details(args.userInfo), applicantType: args.applicantType, userId },
           serverKeys: ['userId'],
         });
-        precheckInvite(ctx, access.app, access.user, args.userInfo, patch);
+        precheckInvite(ctx, access.app, access.user, args.userInfo, patch, secondaryOfficerForm(args.applicantType));
         const officerId = await officerAccount(ctx, access.app, args.userInfo);
         const result = await writeRecord(depsOf(ctx), {
           applicationId: access.app.id,

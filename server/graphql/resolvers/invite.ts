@@ -1,7 +1,8 @@
 /** Inviting an authorised officer: find or create their account and send the set-password e-mail. */
+import type { Logic, ResolvedLayers } from '../../../runtime/core/types';
 import type { ServerContext } from '../../context';
 import { INVITATION_EMAIL } from '../../auth';
-import { assertPayload, decideWrite, refuse, selectionOf, type AppSnapshot, type Caller, type WriteRequest } from '../../enforce';
+import { assertPayload, decideWrite, logicContext, refuse, selectionOf, type AppSnapshot, type Caller, type WriteRequest } from '../../enforce';
 
 /** The person a form names. */
 export interface UserInfo {
@@ -15,16 +16,48 @@ export interface UserInfo {
 const text = (ctx: ServerContext, app: AppSnapshot, key: string) => ctx.definitions.message(key, selectionOf(app));
 
 /**
- * Refuse before creating anything: the e-mail is not the sender's own, the details pass the form's schema
- * (`schema`, e.g. `reassign`: the browser's checks with the application's layers, fields named `userInfo.*`)
- * and the write would be accepted.
+ * The form an invitation's details were entered in: its schema id (`schemas/<id>.json`, with the application's
+ * layers) and, when the form has fields beyond `userInfo`'s, the argument one of them came in as.
  */
-export function precheckInvite(ctx: ServerContext, app: AppSnapshot, caller: Caller, info: UserInfo, request: (userId: string) => WriteRequest, schema?: string): void {
+export interface InviteForm {
+  schema: string;
+  /**
+   * An argument filled from one of the form's other fields (e.g. `applicantType` from the second officer's role):
+   * its name and value, and the form fields it may have come from; the value is checked as the one of them the
+   * form shows for the application's layers (its uiSchema's `ui:visibleWhen`), and a refusal names the argument.
+   */
+  argument?: { name: string; value: unknown; fields: readonly string[] };
+  /** The name a refusal gives `userInfo`'s field or the argument (by its name); default `userInfo.<field>` and the argument's name. */
+  name?: (field: string) => string;
+}
+
+/** The form data an invitation's arguments stand for: `userInfo`'s fields, and the argument in each of its fields the form shows. */
+function formData(ctx: ServerContext, layers: ResolvedLayers, app: AppSnapshot, caller: Caller, info: UserInfo, form: InviteForm): Record<string, unknown> {
+  const data: Record<string, unknown> = { ...info };
+  const argument = form.argument;
+  if (!argument) return data;
+  const ui = (ctx.definitions.defs.uiSchemas[form.schema] ?? {}) as Record<string, { 'ui:visibleWhen'?: Logic } | undefined>;
+  const context = { ...logicContext(app, caller), settings: layers.settings, form: data };
+  for (const field of argument.fields) if (ctx.definitions.logic.holds(ui[field]?.['ui:visibleWhen'], context)) data[field] = argument.value;
+  return data;
+}
+
+/**
+ * Refuse before creating anything: the e-mail is not the sender's own, the details pass the form's schema
+ * (`form`, e.g. `reassign`: the browser's checks with the application's layers, fields named `userInfo.*`, or
+ * as `form.name` says) and the write would be accepted.
+ */
+export function precheckInvite(ctx: ServerContext, app: AppSnapshot, caller: Caller, info: UserInfo, request: (userId: string) => WriteRequest, form?: string | InviteForm): void {
   if (info.email.trim().toLowerCase() === caller.email) {
     throw refuse('INVALID_VALUE', text(ctx, app, 'validation.notOwnEmail'), { fields: { 'userInfo.email': text(ctx, app, 'validation.notOwnEmail') } });
   }
   const layers = ctx.definitions.layers(selectionOf(app));
-  if (schema) assertPayload(layers, schema, info, 'userInfo');
+  if (form) {
+    const checked: InviteForm = typeof form === 'string' ? { schema: form } : form;
+    const { argument, name = (field: string) => (field === argument?.name ? field : `userInfo.${field}`) } = checked;
+    // A form field the argument filled is refused under the argument's name, any other under userInfo's.
+    assertPayload(layers, checked.schema, formData(ctx, layers, app, caller, info, checked), (field) => name(argument?.fields.includes(field) ? argument.name : field));
+  }
   decideWrite({ defs: ctx.definitions.defs, layers, logic: ctx.definitions.logic, app, caller, request: request('00000000-0000-4000-8000-000000000000') });
 }
 

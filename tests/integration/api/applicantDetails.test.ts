@@ -7,7 +7,9 @@
  * - selectPrimaryApplicant with a nominee hands the application over: the nominator's access ends, the
  *   nominee is invited; selectSecondaryApplicant is the primary officer's alone.
  * - Either officer's names (2 to 40), e-mail (2 to 55), mobile (AU exactly 10) and the second's role are checked
- *   before any account is made (001 s5; the region's scoreboard schema).
+ *   before any account is made (001 s5; the region's scoreboard schema, and for Authorised Officer (2) the form's
+ *   own schema, schemas/secondaryOfficer.json with the region's layer: AU a role of the form's choice, elsewhere
+ *   free text; no role gets the required-field text).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -146,10 +148,53 @@ describe.each(DATABASES)('applicant details on %s', (kind) => {
     await serverSets(h, A, 'scoreboard.primaryApplicant.confirmed', 'yes');
     const offered = await row(h, A);
     for (const [change, field, message] of cases) await check(await name({ ...person, ...change }), `scoreboard.secondaryApplicant.${field}`, message);
-    await check(await name(person, ''), 'scoreboard.secondaryApplicant.applicantType', n('validation.minLength', 1));
+    // No role: the text the form shows for a required field, not a length (schemas/secondaryOfficer.json).
+    await check(await name(person, ''), 'scoreboard.secondaryApplicant.applicantType', h.definitions.message('validation.required', AU));
     expect(await row(h, A)).toEqual(offered);
     expect(await h.database.db.selectFrom('users').select('id').where('email', '=', person.email).execute()).toEqual([]);
     // The same person within bounds is named.
     expect(codeOf(await name(person))).toBe('ok');
+  });
+
+  it("checks Authorised Officer (2)'s role as the region's form does: AU Director or Company Secretary only, NZ free text, none the required text", async () => {
+    const NZ = { brand: 'acme-au', region: 'nz' };
+    const person = { firstName: 'Rhea', lastName: 'Role', email: 'rhea.role@fixture.test', phone: '0412345678' };
+    const name = (u: typeof person, role: string) =>
+      h.gql('primary', 'mutation($id: ID, $u: UserInfoInput!, $r: String!) { selectSecondaryApplicant(applicationId: $id, applicantType: $r, userInfo: $u) { status secondaryApplicant { applicantType } } }', { id: A, u, r: role });
+    const refusedRole = async (answer: Answer, message: string) => {
+      expect(codeOf(answer)).toBe('INVALID_VALUE');
+      expect(answer.errors?.[0].extensions?.fields).toEqual({ 'scoreboard.secondaryApplicant.applicantType': message });
+    };
+    await serverSets(h, A, 'scoreboard.entityDetails', { ...ENTITY, hasSecondaryApplicant: 'yes' });
+    await serverSets(h, A, 'scoreboard.primaryApplicant.confirmed', 'yes');
+    const offered = await row(h, A);
+    const audits = (await audit(h, A)).length;
+    // AU: the form's choice (its values and the labels the screen shows them with).
+    const au = h.definitions.layers(AU).schemas.secondaryOfficer as { required: string[]; properties: { role: { enum: string[] } } };
+    const choices = au.properties.role.enum;
+    expect(au.required).toContain('role');
+    expect(choices.map((v) => h.definitions.message(`applicantDetails.secondary.role.${v}`, AU))).toEqual(['Director', 'Company Secretary']);
+    for (const role of ['Chief Wizard', 'Director', 'Company Secretary', 'DIRECTOR', 'x'.repeat(40)]) await refusedRole(await name(person, role), h.definitions.message('validation.default', AU));
+    await refusedRole(await name(person, ''), h.definitions.message('validation.required', AU));
+    expect(await row(h, A)).toEqual(offered);
+    expect((await audit(h, A)).length).toBe(audits);
+    expect(await h.database.db.selectFrom('users').select('id').where('email', '=', person.email).execute()).toEqual([]);
+    for (const role of choices) {
+      expect((await name(person, role)).data?.selectSecondaryApplicant, role).toMatchObject({ status: '200', secondaryApplicant: { applicantType: role } });
+      expect((await scoreboard(h)).secondaryApplicant.applicantType).toBe(role);
+    }
+    // NZ: free text (the form's 'Other', 2 to 40 characters); none is refused with the same required text.
+    await sql`UPDATE applications SET region = 'NZ' WHERE id = ${A}`.execute(h.database.db);
+    const nzPerson = { ...person, phone: '021234567' };
+    for (const role of ['Chief Wizard', 'Partner with delegated authority', 'director']) {
+      expect((await name(nzPerson, role)).data?.selectSecondaryApplicant, role).toMatchObject({ status: '200', secondaryApplicant: { applicantType: role } });
+      expect((await scoreboard(h)).secondaryApplicant.applicantType).toBe(role);
+    }
+    const nz = (h.definitions.layers(NZ).schemas.secondaryOfficer as { properties: { otherRole: { minLength: number; maxLength: number } } }).properties.otherRole;
+    const nzText = (key: string, n?: number) => h.definitions.message(key, NZ, n === undefined ? undefined : { n });
+    await refusedRole(await name(nzPerson, ''), nzText('validation.required'));
+    await refusedRole(await name(nzPerson, 'x'.repeat(nz.minLength - 1)), nzText('validation.minLength', nz.minLength));
+    await refusedRole(await name(nzPerson, 'x'.repeat(nz.maxLength + 1)), nzText('validation.maxLength', nz.maxLength));
+    expect((await scoreboard(h)).secondaryApplicant.applicantType).toBe('director');
   });
 });
