@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 
 // The portal: app/index.html is the entry; `npm run build` runs scripts/compileValidators.ts first,
-// which writes .generated/ (bundles + ajv standalone validators) that app/main.tsx imports.
+// which writes .generated/ (bundles + ajv standalone validators) that app/start.tsx imports.
 // Form code (rjsf + theme + validators), Apollo and each definitions bundle load as separate chunks.
 // Every text file of dist/ gets a .br and a .gz beside it (scripts/precompress.ts), served by negotiation;
 // not index.html, which the server sends with the Host's brand in it (server/brands/brandPage.ts).

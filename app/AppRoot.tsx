@@ -1,5 +1,5 @@
 /**
- * The app's React tree, the same in the browser (app/main.tsx) and in the server render (app/server.tsx),
+ * The app's React tree, the same in the browser (app/start.tsx) and in the server render (app/server.tsx),
  * so a hydrating render matches the server's markup: Griffel's renderer (the server's collects the CSS it
  * writes into the page; the browser's picks those style elements up), Fluent's SSR ids, and the flows.
  */

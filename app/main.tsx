@@ -1,70 +1,17 @@
 /**
- * The portal's browser entry: reads the host's brand from the page (its selection, texts and settings,
- * written by the server; the default brand for a host no brand names) and stops with the start-up
- * failure text when it cannot (spec 000 s7); else loads that region's built bundle
- * (scripts/compileValidators.ts), checks every widget name against the registry, and renders the
- * flows with the runtime, with the session idle warning for a signed-in user. When the server rendered
- * the page (app/server.tsx: its hydration data in the page) and the visitor is anonymous, the app
- * hydrates that markup instead of drawing it again.
+ * The portal's browser entry: a few hundred bytes that load the app (app/start.tsx, with its chunks preloaded
+ * together). On a page the server rendered (its hydration data is in the page) the app is asked for once the
+ * server's screen has been painted: the visitor already sees it, and on a slow connection its text and
+ * images come before the code that makes it interactive (a phone's first visit: largest contentful paint).
+ * A page the browser draws itself loads the app at once.
  */
-import { startTransition } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { HYDRATION_ID, parseHydration } from '../runtime/core/serverRender';
-import type { SelectionTexts } from '../runtime/core/types';
-import { checkWidgetReferences } from '../runtime/react';
-import { bundles } from '../.generated/definitions';
-import { AppRoot, browserRenderer, widgets } from './AppRoot';
-import { readBrand, showConfigRequired, withBrand } from './brand';
-import { IdleSession } from './idle/IdleSession';
-import { endSession, isPublicPath, keepSessionAlive, loadSession, signInGate } from './session';
+import { HYDRATION_ID } from '../runtime/core/serverRender';
 
-const brand = readBrand();
-if (brand) await start(brand);
-else showConfigRequired();
+/** After the next paint (a frame, then a task after it); a tab in the background paints no frame: at most 100 ms. */
+const afterPaint = () => new Promise<void>((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 100);
+});
 
-/** Starts the app for the page's brand. */
-async function start(brand: SelectionTexts): Promise<void> {
-  // Its region's bundle, beside the server session (httpOnly cookie: who is signed in, their application).
-  const load = bundles[brand.selection.region];
-  if (!load) throw new Error(`no bundle is built for region '${brand.selection.region}': run npm run build`);
-  const [bundle, session] = await Promise.all([load().then((built) => withBrand(built, brand)), loadSession()]);
-  const signIn = signInGate(bundle.settings.signIn);
-  // Spec 002 s4: a failure loading the user or the application goes to the error page.
-  if (session.status === 'error' && signIn && !isPublicPath(signIn, location.pathname)) history.replaceState(null, '', signIn.errorPath);
-  const problems = checkWidgetReferences(bundle, widgets);
-  if (problems.length) throw problems[0];
-  const record = session.status === 'signedIn' ? session.record : {};
-  document.documentElement.lang = typeof bundle.settings.locale === 'string' ? bundle.settings.locale : 'en';
-
-  const container = document.getElementById('root') as HTMLElement;
-  const app = (hydration?: ReturnType<typeof parseHydration>) => (
-    <AppRoot
-      bundle={bundle}
-      renderer={browserRenderer()}
-      user={session.status === 'signedIn' ? session.user : null}
-      record={record}
-      signIn={signIn}
-      hydrating={hydration !== undefined}
-      environment={hydration?.environment}
-      preloaded={hydration ? { answers: hydration.answers } : undefined}
-    >
-      {session.status === 'signedIn' && session.idle ? <IdleSession clock={session.idle} keepAlive={keepSessionAlive} endSession={endSession} /> : null}
-    </AppRoot>
-  );
-  // The server's render is for an anonymous visitor at this very address; anything else draws afresh.
-  const hydration = parseHydration(document.getElementById(HYDRATION_ID)?.textContent);
-  if (hydration && session.status === 'anonymous' && hydration.path === location.pathname && hydration.search === location.search) {
-    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
-    // thread for the whole page (a phone's long task: Lighthouse's total blocking time); the server's markup
-    // stays visible and its links work meanwhile, and input on a part not yet hydrated replays once it is.
-    startTransition(() => {
-      hydrateRoot(container, app(hydration));
-    });
-    return;
-  }
-  container.replaceChildren();
-  // The first render is synchronous: the shell paints at once; form chunks stream in behind Suspense.
-  const root = createRoot(container);
-  flushSync(() => root.render(app()));
-}
+if (document.getElementById(HYDRATION_ID)) await afterPaint();
+await import('./start');

@@ -1,5 +1,5 @@
 import { FluentProvider, makeStyles, webLightTheme, type Theme } from '@fluentui/react-components';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createGraphQLClient } from './bindings/createGraphQLClient';
 import { builtInEffects } from './effects/builtInEffects';
@@ -74,7 +74,8 @@ export function FlowRunner(props: FlowRunnerProps) {
     if (!hydrating) return;
     // Hydrated: the server's answers served their one render; a later visit of the same step asks the client (which has them).
     if (preloaded) preloaded.answers = {};
-    setHydrating(false);
+    // The render that follows (browser values: storage, the page's address) yields to the browser as hydration did.
+    startTransition(() => setHydrating(false));
   }, []);
   const services = useMemo<RuntimeServices>(
     // The runtime's own effects (download, wait, notifyParent) under the product's.

@@ -1,5 +1,5 @@
 /**
- * The runtime bench page, started as app/main.tsx starts the portal: a generated bundle
+ * The runtime bench page, started as app/start.tsx starts the portal: a generated bundle
  * (`?fields=300|1000`), precompiled validators loaded with the form chunk, FlowRunner with the
  * browser router; the form is one FormView with `ui:sections`. The only addition: the first
  * validator call is timed into `window.__bench.firstValidation`.

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { memo, useEffect, useMemo, useRef, useSyncExternalStore, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { stepStateDefs, transitionsOf } from '../../core/flow';
 import type { BlockDef, Logic, LogicContext } from '../../core/types';
@@ -7,6 +7,7 @@ import { BlockList } from '../blocks/BlockList';
 import { lazyComponent } from '../blocks/lazyComponent';
 import { useRuntime } from '../RuntimeContext';
 import { readState } from '../state/stepState';
+import { usePageStateVersion } from '../state/usePageStateVersion';
 import { useLoads } from '../state/useLoads';
 import { deriveRoles, recordProgress } from './machine';
 import { StepContext, type StepServices } from './StepContext';
@@ -58,7 +59,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
   const mainRef = useRef<HTMLElement>(null);
 
   const defs = useMemo(() => stepStateDefs(flow, stepId), [flow, stepId]);
-  const version = useSyncExternalStore(rt.pageState.subscribe, rt.pageState.getVersion, rt.pageState.getVersion);
+  const version = usePageStateVersion(rt.pageState);
   // While hydrating, the screen is the server's: local storage reads as the defaults, the address as the server saw it.
   const { hydrating, environment } = rt;
   const state = useMemo(() => readState(defs, rt.pageState, location.search, { storage: !hydrating }), [defs, rt.pageState, location.search, version, hydrating]);

@@ -6,6 +6,7 @@ import type { FlowDef, LogicContext } from '../../core/types';
 import { BindingError } from '../bindings/createGraphQLClient';
 import { useRuntime } from '../RuntimeContext';
 import { readState } from '../state/stepState';
+import { updateScreen } from '../state/updateScreen';
 
 /** What a step screen gets from {@link useChain}. */
 export interface StepChain {
@@ -91,11 +92,11 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
   // need), else after the running ones, from the context they left.
   // A chain that ends failed goes on the error stack, unless `onEnd` takes its end (a Try Again re-run).
   const run = useCallback((start: () => ChainSnapshot, input: Parameters<typeof runChain>[1], onEnd?: (end: ChainSnapshot) => void): Promise<void> => {
-    setBusy(true);
+    updateScreen(() => setBusy(true));
     const chain = async () => {
       const end = await runChain(start(), input, executor);
       if (onEnd) onEnd(end);
-      else if (end.status === 'failed') dispatch({ type: 'failed', chain: end, message: messageOf(end.error) });
+      else if (end.status === 'failed') updateScreen(() => dispatch({ type: 'failed', chain: end, message: messageOf(end.error) }));
     };
     const task = tail.current ? tail.current.then(chain) : chain();
     const settled = task.catch(() => undefined);
@@ -103,7 +104,7 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
     void settled.then(() => {
       if (tail.current !== settled) return;
       tail.current = null;
-      setBusy(false);
+      updateScreen(() => setBusy(false));
     });
     return task;
   }, [executor]);

@@ -3,7 +3,9 @@ import type { StateDef } from '../../core/types';
 /**
  * Page state kept outside the URL: `memory` values (this app session) and `local` values (browser
  * local storage, parsed once per write so reads are referentially stable). Subscribers are told
- * every write (useSyncExternalStore over `version`).
+ * every write that changes what a reader sees (usePageStateVersion): writing the value a
+ * state already has, or null to a state without one (logic reads both as null), tells nobody, so a
+ * step's `enter` that clears its state does not draw the whole step again (a blocking render).
  */
 export class PageStateStore {
   private memory = new Map<string, unknown>();
@@ -16,9 +18,6 @@ export class PageStateStore {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
-
-  /** The current version (changes on every write). */
-  getVersion = (): number => this.version;
 
   /** The stored value of a `memory` / `local` state (`scope` keeps steps and flows apart), or its default. */
   read(scope: string, name: string, def: StateDef): unknown {
@@ -34,8 +33,9 @@ export class PageStateStore {
 
   /** Writes several values at once (one notification). */
   write(entries: { scope: string; name: string; def: StateDef; value: unknown }[]): void {
-    if (!entries.length) return;
-    for (const { scope, name, def, value } of entries) {
+    const changed = entries.filter(({ scope, name, def, value }) => !Object.is(this.read(scope, name, def) ?? null, value ?? null));
+    if (!changed.length) return;
+    for (const { scope, name, def, value } of changed) {
       if (def.source === 'local') {
         const key = def.key ?? `${scope}.${name}`;
         this.local.set(key, value);

@@ -3,6 +3,7 @@ import type { LogicInstance } from '../../core/logic';
 import type { LoadDef, LoadState, LogicContext } from '../../core/types';
 import type { GraphQLClient } from '../bindings/createGraphQLClient';
 import { loadKey, type PreloadedLoads } from '../RuntimeContext';
+import { updateScreen } from './updateScreen';
 
 const IDLE: LoadState = { status: 'idle' };
 
@@ -32,6 +33,8 @@ export function useLoads(defs: Record<string, LoadDef> | undefined, context: Log
     return out;
   });
   const [data, setData] = useState<Record<string, LoadState>>(initial.data);
+  // Loads start and answer outside the visitor's input: their screen updates yield to the browser (updateScreen).
+  const update = (next: (d: Record<string, LoadState>) => Record<string, LoadState>) => updateScreen(() => setData(next));
   const sequence = useRef<Record<string, number>>({});
 
   useEffect(() => {
@@ -42,16 +45,16 @@ export function useLoads(defs: Record<string, LoadDef> | undefined, context: Log
       delete initial.served[name];
       const seq = (sequence.current[name] = (sequence.current[name] ?? 0) + 1);
       if (!key) {
-        setData((d) => (d[name] === undefined || d[name].status === 'idle' ? d : { ...d, [name]: IDLE }));
+        update((d) => (d[name] === undefined || d[name].status === 'idle' ? d : { ...d, [name]: IDLE }));
         return;
       }
       const start = () => {
-        setData((d) => ({ ...d, [name]: { status: 'loading', value: d[name]?.status === 'done' ? d[name].value : undefined } }));
+        update((d) => ({ ...d, [name]: { status: 'loading', value: d[name]?.status === 'done' ? d[name].value : undefined } }));
         graphql.call(def.call, JSON.parse(key) as Record<string, unknown>).then(
-          (value) => { if (sequence.current[name] === seq) setData((d) => ({ ...d, [name]: { status: 'done', value } })); },
+          (value) => { if (sequence.current[name] === seq) update((d) => ({ ...d, [name]: { status: 'done', value } })); },
           (err: unknown) => {
             console.error(err);
-            if (sequence.current[name] === seq) setData((d) => ({ ...d, [name]: { status: 'error', error: err instanceof Error ? err.message : 'Error' } }));
+            if (sequence.current[name] === seq) update((d) => ({ ...d, [name]: { status: 'error', error: err instanceof Error ? err.message : 'Error' } }));
           },
         );
       };
