@@ -3,7 +3,8 @@
  * together). On a page the server rendered (its hydration data is in the page) the app is asked for once the
  * server's screen has been painted: the visitor already sees it, and on a slow connection its text and
  * images come before the code that makes it interactive (a phone's first visit: largest contentful paint).
- * A page the browser draws itself loads the app at once.
+ * A page the browser draws itself, and a server's page whose content waits for the app (a `clientOnly` block's
+ * skeleton: content from the browser's storage), load the app at once.
  */
 import { HYDRATION_ID } from '../runtime/core/serverRender';
 
@@ -13,5 +14,5 @@ const afterPaint = () => new Promise<void>((resolve) => {
   setTimeout(resolve, 100);
 });
 
-if (document.getElementById(HYDRATION_ID)) await afterPaint();
+if (document.getElementById(HYDRATION_ID) && !document.querySelector('[data-skeleton]')) await afterPaint();
 await import('./start');
