@@ -1,5 +1,5 @@
 import { FluentProvider, makeStyles, webLightTheme, type Theme } from '@fluentui/react-components';
-import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createGraphQLClient } from './bindings/createGraphQLClient';
 import { builtInEffects } from './effects/builtInEffects';
@@ -9,6 +9,7 @@ import { warnMissingText, type MissingText } from '../core/messages/missingText'
 import { createTranslate } from './messages/translate';
 import { RuntimeContext, type PreloadedLoads, type RuntimeServices, type SignInGate } from './RuntimeContext';
 import { PageStateStore } from './state/pageStateStore';
+import { updateScreen } from './state/updateScreen';
 import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
 
 // The page is at least the viewport's height with the footer at its bottom (the step's main grows): a screen
@@ -75,7 +76,7 @@ export function FlowRunner(props: FlowRunnerProps) {
     // Hydrated: the server's answers served their one render; a later visit of the same step asks the client (which has them).
     if (preloaded) preloaded.answers = {};
     // The render that follows (browser values: storage, the page's address) yields to the browser as hydration did.
-    startTransition(() => setHydrating(false));
+    updateScreen(() => setHydrating(false));
   }, []);
   const services = useMemo<RuntimeServices>(
     // The runtime's own effects (download, wait, notifyParent) under the product's.

@@ -52,7 +52,7 @@ const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace
  * only hydrate what is already on screen, so the screen's own images come first on a slow connection (a
  * phone's first visit). The plain page keeps the build's priorities: there the scripts draw the screen.
  */
-export function scriptsBehindContent(html: string): string {
+function scriptsBehindContent(html: string): string {
   return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
 }
 

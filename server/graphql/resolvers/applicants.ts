@@ -41,7 +41,7 @@ const nomineePatch = (info: UserInfo, operation: HandOverOperation) => (userId: 
 /** Invite a new primary officer and hand the application over to them (the sender's access ends). */
 async function handOver(ctx: ServerContext, access: MemberAccess, info: UserInfo, operation: HandOverOperation, expectedVersion?: number | null) {
   // reassignQuote's details pass its form's schema (schemas/reassign.json, the region's phone lengths), as the browser checks them.
-  precheckInvite(ctx, access.app, access.user, info, nomineePatch(info, operation), operation === 'reassignQuote' ? 'reassign' : undefined);
+  precheckInvite(ctx, access.app, access.user, info, nomineePatch(info, operation), operation === 'reassignQuote' ? { schema: 'reassign' } : undefined);
   const officerId = await officerAccount(ctx, access.app, info);
   const result = await writeRecord(depsOf(ctx), {
     applicationId: access.app.id,

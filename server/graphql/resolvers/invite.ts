@@ -47,16 +47,15 @@ function formData(ctx: ServerContext, layers: ResolvedLayers, app: AppSnapshot, 
  * (`form`, e.g. `reassign`: the browser's checks with the application's layers, fields named `userInfo.*`, or
  * as `form.name` says) and the write would be accepted.
  */
-export function precheckInvite(ctx: ServerContext, app: AppSnapshot, caller: Caller, info: UserInfo, request: (userId: string) => WriteRequest, form?: string | InviteForm): void {
+export function precheckInvite(ctx: ServerContext, app: AppSnapshot, caller: Caller, info: UserInfo, request: (userId: string) => WriteRequest, form?: InviteForm): void {
   if (info.email.trim().toLowerCase() === caller.email) {
     throw refuse('INVALID_VALUE', text(ctx, app, 'validation.notOwnEmail'), { fields: { 'userInfo.email': text(ctx, app, 'validation.notOwnEmail') } });
   }
   const layers = ctx.definitions.layers(selectionOf(app));
   if (form) {
-    const checked: InviteForm = typeof form === 'string' ? { schema: form } : form;
-    const { argument, name = (field: string) => (field === argument?.name ? field : `userInfo.${field}`) } = checked;
+    const { argument, name = (field: string) => (field === argument?.name ? field : `userInfo.${field}`) } = form;
     // A form field the argument filled is refused under the argument's name, any other under userInfo's.
-    assertPayload(layers, checked.schema, formData(ctx, layers, app, caller, info, checked), (field) => name(argument?.fields.includes(field) ? argument.name : field));
+    assertPayload(layers, form.schema, formData(ctx, layers, app, caller, info, form), (field) => name(argument?.fields.includes(field) ? argument.name : field));
   }
   decideWrite({ defs: ctx.definitions.defs, layers, logic: ctx.definitions.logic, app, caller, request: request('00000000-0000-4000-8000-000000000000') });
 }
