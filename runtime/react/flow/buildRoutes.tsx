@@ -15,7 +15,7 @@ export interface BuildRoutesOptions {
  * React Router routes from flow definitions: one route per step path (`basePath/route`); steps of
  * several flows on one path share it and the user's roles choose (StepChooser); unknown paths
  * redirect to the home flow's initial step.
- * @example createBrowserRouter(buildRoutes(bundle.flows, { home: 'orderVerification' }))
+ * @example useRoutes(buildRoutes(bundle.flows, { home: 'orderVerification' })) // under a BrowserRouter
  */
 export function buildRoutes(flows: Record<string, FlowDef>, options: BuildRoutesOptions = {}): RouteObject[] {
   const byPath = new Map<string, StepCandidate[]>();
