@@ -17,7 +17,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : [react(), precompress({ skip: ['index.html'] })],
   ssr: { noExternal: true },
   // rjsf's markdown rendering is never used by the runtime's theme: a stub keeps the parser out.
-  resolve: { alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./app/markdownStub.tsx', import.meta.url)) } },
+  // fast-uri, which rjsf uses for JSON Schema 2020-12 `$ref`s only, is the browser's URL parser (app/uriResolver.ts).
+  resolve: {
+    alias: {
+      'markdown-to-jsx/react': fileURLToPath(new URL('./app/markdownStub.tsx', import.meta.url)),
+      ...(isSsrBuild ? {} : { 'fast-uri': fileURLToPath(new URL('./app/uriResolver.ts', import.meta.url)) }),
+    },
+  },
   build: {
     outDir: isSsrBuild ? '../dist-server' : '../dist',
     emptyOutDir: true,

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { DialogBlock } from '../../core/types';
-import { ModalDialog } from '../dialog/ModalDialog';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
 import { BlockList } from './BlockList';
+import { lazyComponent } from './lazyComponent';
+
+// The dialog's own code (Fluent's dialog and its focus trap) is fetched when a dialog first opens: a page
+// whose dialogs stay closed (a callback request behind a button) does not download it (18 kB gzip).
+const ModalDialog = lazyComponent(() => import('../dialog/ModalDialog').then((m) => m.ModalDialog));
 
 /**
  * A modal dialog (`size: fullscreen` fills the viewport), open while `openWhen` holds (always when absent),
