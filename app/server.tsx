@@ -38,7 +38,7 @@ export async function render(request: ServerRenderRequest): Promise<ServerRender
   if (!load) return null;
   const bundle = withBrand(await load(), request.page);
   const signIn = signInGate(bundle.settings.signIn);
-  const environment = { host: request.host, origin: request.origin };
+  const environment = { host: request.host, origin: request.origin, storageEmpty: request.storageEmpty };
   const answers: Record<string, unknown> = {};
   for (let pass = 1; ; pass++) {
     const requested: NonNullable<PreloadedLoads['requested']> = new Map();

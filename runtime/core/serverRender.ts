@@ -20,6 +20,8 @@ export interface ServerRenderRequest {
   origin: string;
   /** The selection's texts and settings (the page's configuration). */
   page: SelectionTexts;
+  /** The request carries no {@link STORAGE_COOKIE}: the visitor's browser holds no `local` state, so every `local` value is its default. */
+  storageEmpty: boolean;
   /** Runs one GraphQL operation as the anonymous visitor of this host: answers `data[field]`, throws on an error. */
   execute(document: string, field: string, variables: Record<string, unknown>): Promise<unknown>;
 }
@@ -32,11 +34,29 @@ export interface ServerRenderResult {
   hydration: HydrationData;
 }
 
+/** What the server knew of the visitor's browser when it rendered. */
+export interface ServerEnvironment {
+  /** The page's host name and origin. */
+  host: string;
+  origin: string;
+  /**
+   * The browser holds no `local` state (the request had no {@link STORAGE_COOKIE}): a `clientOnly` block, whose
+   * content reads that state, renders on the server with the defaults instead of its skeleton.
+   */
+  storageEmpty?: boolean;
+}
+
+/**
+ * The cookie the browser runtime keeps while its local storage holds `local` state: the keys that hold a value
+ * (comma-separated, each URI-encoded). Only its presence is read, and only to choose what a first screen shows.
+ */
+export const STORAGE_COOKIE = 'fleetform-stored';
+
 /** What the browser's first render needs to match the server's. */
 export interface HydrationData {
   path: string;
   search: string;
-  environment: { host: string; origin: string };
+  environment: ServerEnvironment;
   /** Load answers the server rendered with, by the runtime's load key (binding and variables). */
   answers: Record<string, unknown>;
 }

@@ -6,6 +6,7 @@ import { builtInEffects } from './effects/builtInEffects';
 import { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
 import { createLogic, type LogicInstance } from '../core/logic';
 import { warnMissingText, type MissingText } from '../core/messages/missingText';
+import type { ServerEnvironment } from '../core/serverRender';
 import { createTranslate } from './messages/translate';
 import { RuntimeContext, type PreloadedLoads, type RuntimeServices, type SignInGate } from './RuntimeContext';
 import { PageStateStore } from './state/pageStateStore';
@@ -44,8 +45,8 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
    * then the screen renders as usual. On the server (no effects run) every render is such a render.
    */
   hydrating?: boolean;
-  /** The page's host and origin as the server saw them (while `hydrating`). */
-  environment?: { host: string; origin: string };
+  /** The page's host and origin as the server saw them, and whether the browser held `local` state (while `hydrating`). */
+  environment?: ServerEnvironment;
   /** Load answers of the server render (while `hydrating`; a server pass collects what it needs in `requested`). */
   preloaded?: PreloadedLoads;
   /** Told the step's title text while `hydrating` (the server writes it into the page's `<title>`). */

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import type { GraphQLClient } from './bindings/createGraphQLClient';
 import type { LogicInstance } from '../core/logic';
 import type { MissingText } from '../core/messages/missingText';
+import type { ServerEnvironment } from '../core/serverRender';
 import type { Translate } from './messages/translate';
 import type { PageStateStore } from './state/pageStateStore';
 import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
@@ -36,8 +37,8 @@ export interface RuntimeServices {
    * suspends instead of rendering nothing, and loads answer from {@link RuntimeServices.preloaded}.
    */
   hydrating: boolean;
-  /** The page's address as the server saw it (`url.host`, `url.origin`; referrer empty, not framed), used while hydrating. */
-  environment?: { host: string; origin: string };
+  /** The page's address as the server saw it (`url.host`, `url.origin`; referrer empty, not framed) and whether the browser held `local` state, used while hydrating. */
+  environment?: ServerEnvironment;
   /** Load answers the server rendered with (see {@link PreloadedLoads}). */
   preloaded?: PreloadedLoads;
   /** Told the step's title while hydrating (the server's `<title>`). */

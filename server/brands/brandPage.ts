@@ -8,10 +8,11 @@
  * `settings.serverRender.paths`) goes out to an anonymous visitor (no session cookie) with its first
  * screen in the root element, its styles and title in the head, and the hydration data as a second JSON
  * data block. Those pages vary by path and query (and by Cookie: a signed-in visitor gets the brand's
- * plain page) and hold the rate book's rows of the moment, so they are kept in a small LRU for a minute.
+ * plain page; a browser without the runtime's storage cookie gets `clientOnly` blocks rendered with the
+ * defaults) and hold the rate book's rows of the moment, so they are kept in a small LRU for a minute.
  */
 import { pageConfigScript } from '../../runtime/core/pageConfig';
-import { hydrationScript, type ServerRenderEntry, type ServerRenderResult } from '../../runtime/core/serverRender';
+import { hydrationScript, STORAGE_COOKIE, type ServerRenderEntry, type ServerRenderResult } from '../../runtime/core/serverRender';
 import type { ResolvedLayers, SelectionTexts } from '../../runtime/core/types';
 import { readCookie } from '../auth';
 import { encodedBody, type EncodedBody } from '../http/encodedBody';
@@ -100,7 +101,8 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
     if (readCookie(request.headers.get('cookie'), ssr.cookieName)) return { ...plain(html, brand), vary: 'Cookie' };
     let byKey = rendered.get(html);
     if (!byKey) rendered.set(html, (byKey = new Map()));
-    const key = `${brand.id} ${url.pathname}${url.search}`;
+    const storageEmpty = !readCookie(request.headers.get('cookie'), STORAGE_COOKIE);
+    const key = `${brand.id} ${storageEmpty ? 'empty' : 'stored'} ${url.pathname}${url.search}`;
     let hit = byKey.get(key);
     if (hit && Date.now() - hit.at > maxAgeMs) hit = undefined;
     if (hit) {
@@ -111,7 +113,7 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
       const hostName = (host ?? url.host).replace(/:\d+$/, '');
       const origin = `${url.protocol}//${host ?? url.host}`;
       const execute = (doc: string, field: string, variables: Record<string, unknown>) => ssr.execute(host ?? url.host, doc, field, variables);
-      const page = entry.render({ path: url.pathname, search: url.search, host: hostName, origin, page: document, execute }).then(
+      const page = entry.render({ path: url.pathname, search: url.search, host: hostName, origin, page: document, storageEmpty, execute }).then(
         (result) => (result ? encodedBody(encoder.encode(renderedHtml(decoder.decode(html), document, result))) : undefined),
         (error: unknown) => {
           ssr.log.warn({ error, path: url.pathname }, 'server render failed: the page is rendered in the browser');

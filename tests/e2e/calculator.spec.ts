@@ -8,6 +8,7 @@
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { abnFor, nzbnFor } from '../../server/seed/referenceData';
+import { STORAGE_COOKIE } from '../../runtime/core/serverRender';
 import { layersFor } from './definitions';
 import { expect, test, type E2EFixtures } from './fixtures';
 import { expectMessage, ratebookSearches } from './page';
@@ -137,6 +138,9 @@ async function journey({ page, url }: { page: Page; url: E2EFixtures['url'] }, r
   const next = cards(page).filter({ has: page.getByRole('button', { name: 'Shortlist', exact: true }) }).first().getByRole('button', { name: 'Shortlist', exact: true });
   expect(await next.isDisabled(), 'fourth Shortlist button').toEqual(true);
   await page.getByText('Shortlisted vehicles (3)').waitFor();
+  // The browser's storage cookie names what it stores: the server renders this visitor's shortlist page with a skeleton.
+  const storage = (await page.context().cookies()).find((c) => c.name === STORAGE_COOKIE);
+  expect(decodeURIComponent(storage?.value ?? '').split(','), 'storage cookie').toContain('fleetform.calculator.shortlist');
   const resultsUrl = page.url();
   await shot(page, `${region}-results-shortlisted-1280`);
 

@@ -6,6 +6,7 @@
  * server rendered with (no second rate-book request for the same page).
  */
 import type { Browser, ConsoleMessage, Page } from '@playwright/test';
+import { STORAGE_COOKIE } from '../../runtime/core/serverRender';
 import { layersFor } from './definitions';
 import { expect, test } from './fixtures';
 
@@ -24,9 +25,10 @@ async function withoutScripts(browser: Browser): Promise<Page> {
 /**
  * Opens `address` with the app's first script held back until the server's markup is marked (an expando
  * on `<main>`), then lets it run: answers whether that same element is still there once the app has the
- * page (hydrated, not drawn again), and the hydration errors logged.
+ * page (hydrated, not drawn again), and the hydration errors logged. The app has the page once `settled` holds
+ * (default: the step's screen has the focus, which it takes when it mounts; a dialog open on arrival takes it instead).
  */
-async function hydrate(page: Page, address: string): Promise<{ sameMain: boolean; errors: string[] }> {
+async function hydrate(page: Page, address: string, settled = () => expect(page.locator('main')).toBeFocused()): Promise<{ sameMain: boolean; errors: string[] }> {
   const errors: string[] = [];
   page.on('console', (m) => { if (isHydrationError(m)) errors.push(m.text()); });
   page.on('pageerror', (e) => { if (/hydrat|react error #4(1[89]|2\d)\b/i.test(e.message)) errors.push(e.message); });
@@ -37,8 +39,7 @@ async function hydrate(page: Page, address: string): Promise<{ sameMain: boolean
   await page.locator('main').waitFor({ state: 'attached' });
   await page.evaluate(() => { (document.querySelector('main') as HTMLElement & { serverMarkup?: boolean }).serverMarkup = true; });
   release();
-  // The app has taken the page over: a step's screen takes the focus when it mounts (StepScreen).
-  await expect(page.locator('main')).toBeFocused();
+  await settled();
   await page.waitForLoadState('networkidle');
   const sameMain = await page.evaluate(() => (document.querySelector('main') as (HTMLElement & { serverMarkup?: boolean }) | null)?.serverMarkup === true);
   await page.unroute(/\/assets\/index-[^/]+\.js$/);
@@ -114,16 +115,37 @@ test('the calculator pages hydrate without a mismatch and without asking the rat
 
 /*
  * Pages whose content lives in the browser's storage: the shortlist page's content reads the shortlist (local
- * storage), so the server sends its shell (stepper, heading, footer) with a skeleton where that content goes (a
- * `clientOnly` group in flows/calculator.yaml), which the browser fills on hydration without moving anything. The
+ * storage), so for a browser that stores something (the runtime's storage cookie says so) the server sends its
+ * shell (stepper, heading, footer) with a skeleton where that content goes (a `clientOnly` group in
+ * flows/calculator.yaml), which the browser fills on hydration without moving anything. A browser that stores
+ * nothing (a first visit: no such cookie) reads only defaults, so the server renders the content as well. The
  * enquiry page shows nothing stored (the shortlist only travels with the enquiry): the server renders all of it.
  */
 const SHORTLISTS = '/calculator/shortlists';
 const ENQUIRY = '/calculator/enquire-now';
 const SHORTLIST_KEY = 'fleetform.calculator.shortlist';
+/** The storage cookie as the runtime keeps it while the shortlist is stored. */
+const storedCookie = (address: string) => ({ name: STORAGE_COOKIE, value: encodeURIComponent(SHORTLIST_KEY), url: address });
+
+test('a first visit\'s shortlist page is visible without JavaScript, and hydrates into the empty-shortlist notice', async ({ browser, page, url }) => {
+  const noScripts = await withoutScripts(browser);
+  await noScripts.goto(url(HOST, SHORTLISTS));
+  await expect(noScripts.getByRole('heading', { name: text('calculator.shortlists.title') })).toBeVisible();
+  await expect(noScripts.getByText(text('calculator.shortlists.description', { count: 0 }))).toBeVisible();
+  await expect(noScripts.locator('main [data-skeleton]')).toHaveCount(0);
+  await noScripts.screenshot({ path: 'test-results/screenshots/no-js-shortlists-first-visit-1280.png', fullPage: true });
+  await noScripts.context().close();
+
+  const notice = page.getByRole('alertdialog', { name: text('calculator.shortlists.emptyTitle') });
+  const noticeHasFocus = () => expect.poll(() => notice.evaluate((dialog) => dialog.contains(document.activeElement)).catch(() => false)).toBe(true);
+  expect(await hydrate(page, url(HOST, SHORTLISTS), noticeHasFocus)).toEqual({ sameMain: true, errors: [] });
+  // Nothing was stored, so the browser keeps no storage cookie.
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain(STORAGE_COOKIE);
+});
 
 test('the shortlist page\'s shell and skeleton and the whole enquiry form are visible without JavaScript', async ({ browser, url }) => {
   const page = await withoutScripts(browser);
+  await page.context().addCookies([storedCookie(url(HOST, '/'))]);
   await page.goto(url(HOST, SHORTLISTS));
   await expect(page).toHaveTitle(text('calculator.shortlists.pageTitle'));
   await expect(page.getByRole('heading', { name: text('calculator.shortlists.title') })).toBeVisible();
@@ -148,6 +170,7 @@ test('the shortlist page\'s shell and skeleton and the whole enquiry form are vi
 for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
   test(`the shortlist page hydrates without a mismatch, fills the skeleton with the stored shortlist and shifts nothing (${viewport.width} px)`, async ({ page, url }) => {
     await page.setViewportSize(viewport);
+    await page.context().addCookies([storedCookie(url(HOST, '/'))]);
     // The visitor's shortlist, there before the page loads; the layout shifts summed as CLS counts them.
     await page.addInitScript(([key, list]) => {
       localStorage.setItem(key, list);

@@ -1,16 +1,17 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Fragment, memo, Suspense, useEffect, useState } from 'react';
 import type { BlockDef, ClientOnly, LoadState } from '../../core/types';
+import type { WidgetRegistry } from '../types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
 import { ButtonBlockView } from './ButtonBlockView';
-import { FormBlockView } from './FormBlockView';
+import { FormBlockView, loadFormView } from './FormBlockView';
 import { FrameBlockView } from './FrameBlockView';
 import { GroupBlockView } from './GroupBlockView';
 import { HtmlBlockView } from './HtmlBlockView';
 import { ImageBlockView } from './ImageBlockView';
 import { InputBlockView } from './InputBlockView';
-import { lazyComponent, SuspendForCode } from './lazyComponent';
+import { lazyComponent, SuspendForCode, type LazyComponent } from './lazyComponent';
 import { LinkBlockView } from './LinkBlockView';
 import { ListBlockView } from './ListBlockView';
 import { useMediaStyles } from './media';
@@ -26,6 +27,30 @@ const DialogBlockView = lazyComponent(() => import('./DialogBlockView').then((m)
 const SliderBlockView = lazyComponent(() => import('./SliderBlockView').then((m) => m.SliderBlockView));
 const ComboboxBlockView = lazyComponent(() => import('./ComboboxBlockView').then((m) => m.ComboboxBlockView));
 const UploadBlockView = lazyComponent(() => import('./UploadBlockView').then((m) => m.UploadBlockView));
+
+/** The code a block type loads on its first render (a dialog's: its view and, once open, the dialog itself). */
+const blockCode: Partial<Record<BlockDef['type'], () => Promise<unknown>>> = {
+  form: loadFormView,
+  choice: ChoiceBlockView.preload,
+  dialog: () => Promise.all([DialogBlockView.preload(), import('../dialog/ModalDialog')]),
+  slider: SliderBlockView.preload,
+  combobox: ComboboxBlockView.preload,
+  upload: UploadBlockView.preload,
+};
+
+/**
+ * Fetches the code of `block` and every block inside it (block views, the widgets' own code), all at once:
+ * a `clientOnly` block shows once all of it is there, so its pieces do not wait for each other's render.
+ */
+function loadCode(block: BlockDef, widgets: WidgetRegistry): Promise<unknown> {
+  const widget = block.type === 'widget' ? (widgets.blocks[block.widget] as Partial<LazyComponent<object>> | undefined) : undefined;
+  const inner = (block as { blocks?: unknown }).blocks;
+  return Promise.all([
+    blockCode[block.type]?.(),
+    widget?.preload?.(),
+    ...(Array.isArray(inner) ? (inner as BlockDef[]).map((child) => loadCode(child, widgets)) : []),
+  ]);
+}
 
 const useStyles = makeStyles({
   // Children keep their natural width (a button is not stretched); forms and lists set 100%.
@@ -75,20 +100,30 @@ function Block({ block }: { block: BlockDef }) {
 
 /**
  * A `clientOnly` block: its skeleton while the screen is the server's, and once hydrated until the step's `loads` it
- * names have answered (or do not apply); then the block (if its `visibleWhen` holds), its code still loading behind
- * the same skeleton (a Suspense boundary; lazy blocks and forms suspend inside it). Once shown it stays shown (a
- * later reload of those loads does not bring the skeleton back).
+ * names have answered (or do not apply) and its code is there; then the block (if its `visibleWhen` holds). Its
+ * code loads behind the same skeleton (a Suspense boundary; lazy blocks and forms suspend inside it). Once shown
+ * it stays shown (a later reload of those loads does not bring the skeleton back). When the server knew the
+ * browser holds no `local` state (`environment.storageEmpty`), the content reads only defaults: the server renders
+ * it, and the browser hydrates it, like any other block.
  */
 function ClientOnlyBlock({ block, clientOnly }: { block: BlockDef; clientOnly: ClientOnly }) {
-  const { logic, hydrating, bundle } = useRuntime();
+  const { logic, hydrating, bundle, widgets, environment } = useRuntime();
   const { flowId, stepId, context } = useStep();
+  // The content's code comes while the skeleton shows, and the content waits for all of it: nothing suspends
+  // then (React holds a Suspense boundary's reveal back by up to 300 ms). A failure shows when the content renders.
+  const [codeReady, setCodeReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadCode(block, widgets).finally(() => live && setCodeReady(true));
+    return () => { live = false; };
+  }, []);
   const defs = bundle.flows[flowId]?.steps[stepId]?.load;
   const answered = (clientOnly.loads ?? []).every((name) => {
     const status = (context.data as Record<string, LoadState | undefined> | undefined)?.[name]?.status;
     return status === 'done' || status === 'error' || !defs?.[name] || (defs[name].when !== undefined && !logic.holds(defs[name].when, context));
   });
   const [shown, setShown] = useState(false);
-  const show = shown || (!hydrating && answered);
+  const show = shown || (answered && (hydrating ? environment?.storageEmpty === true : codeReady));
   useEffect(() => { if (show && !shown) setShown(true); }, [show, shown]);
   const skeleton = <Skeleton height={clientOnly.height} />;
   if (!show) return skeleton;

@@ -12,7 +12,7 @@ let viewPromise: Promise<FormViewType> | undefined;
 let loadedView: FormViewType | undefined;
 
 /** rjsf and the theme load only on steps that show a form (a separate chunk, fetched once; retried after a failure). */
-function loadFormView(): Promise<FormViewType> {
+export function loadFormView(): Promise<FormViewType> {
   viewPromise ??= import('../form/FormView').then(
     (m) => (loadedView = m.default),
     (error: unknown) => {

@@ -29,7 +29,10 @@ export function waitFor<T>(preloaded: PreloadedLoads | undefined, promise: Promi
   return promise;
 }
 
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+/** A {@link lazyComponent}: `preload()` fetches its code ahead of its first render (idempotent). */
+export type LazyComponent<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const start = () => (pending ??= load().then((c) => (loaded = c)));
@@ -51,5 +54,5 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const Component = shown ?? loaded ?? (suspends ? use(waitFor(rt?.preloaded, start())) : undefined);
     return Component ? <Component {...props} /> : null;
   }
-  return Lazy;
+  return Object.assign(Lazy, { preload: start });
 }

@@ -1,3 +1,4 @@
+import { STORAGE_COOKIE } from '../../core/serverRender';
 import type { StateDef } from '../../core/types';
 
 /**
@@ -6,6 +7,8 @@ import type { StateDef } from '../../core/types';
  * every write that changes what a reader sees (usePageStateVersion): writing the value a
  * state already has, or null to a state without one (logic reads both as null), tells nobody, so a
  * step's `enter` that clears its state does not draw the whole step again (a blocking render).
+ * The browser's {@link STORAGE_COOKIE} follows what local storage holds (each read and write of a `local` value
+ * keeps it true), so the server knows whether a first screen can show the `local` defaults.
  */
 export class PageStateStore {
   private memory = new Map<string, unknown>();
@@ -23,7 +26,11 @@ export class PageStateStore {
   read(scope: string, name: string, def: StateDef): unknown {
     if (def.source === 'local') {
       const key = def.key ?? `${scope}.${name}`;
-      if (!this.local.has(key)) this.local.set(key, readStorage(key));
+      if (!this.local.has(key)) {
+        const stored = readStorage(key);
+        this.local.set(key, stored);
+        markStored(key, stored !== undefined);
+      }
       const value = this.local.get(key);
       return value === undefined ? def.default : value;
     }
@@ -39,7 +46,7 @@ export class PageStateStore {
       if (def.source === 'local') {
         const key = def.key ?? `${scope}.${name}`;
         this.local.set(key, value);
-        writeStorage(key, value);
+        markStored(key, writeStorage(key, value));
       } else {
         this.memory.set(`${scope}.${name}`, value);
       }
@@ -58,11 +65,29 @@ function readStorage(key: string): unknown {
   }
 }
 
-function writeStorage(key: string, value: unknown): void {
+/** Stores `value` under `key` (null removes it); whether the storage now holds a value there. */
+function writeStorage(key: string, value: unknown): boolean {
   try {
     if (value === undefined || value === null) globalThis.localStorage?.removeItem(key);
     else globalThis.localStorage?.setItem(key, JSON.stringify(value));
+    return value !== undefined && value !== null && globalThis.localStorage !== undefined;
   } catch {
     // Storage full or disabled (private mode): the value still lives in memory for this session.
+    return false;
   }
+}
+
+/** Adds `key` to the {@link STORAGE_COOKIE}'s keys, or drops it (the cookie goes with its last key); a browser's only. */
+function markStored(key: string, stored: boolean): void {
+  if (typeof document === 'undefined') return;
+  const current = document.cookie.split('; ').find((c) => c.startsWith(`${STORAGE_COOKIE}=`))?.slice(STORAGE_COOKIE.length + 1);
+  const keys = new Set(current ? current.split(',') : []);
+  const encoded = encodeURIComponent(key);
+  if (keys.has(encoded) === stored) return;
+  if (stored) keys.add(encoded);
+  else keys.delete(encoded);
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = keys.size
+    ? `${STORAGE_COOKIE}=${[...keys].join(',')}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+    : `${STORAGE_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax${secure}`;
 }

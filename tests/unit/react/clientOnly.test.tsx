@@ -2,7 +2,9 @@
 /**
  * flows/_examples/clientOnly.yaml: a `clientOnly` block is a skeleton of its height while the screen is the
  * server's (a server render, the browser's hydrating render) and its content once the app runs, read from local
- * storage; the hydration finds the server's markup (no recoverable error). Lint refuses `clientOnly` beside a
+ * storage; the hydration finds the server's markup (no recoverable error). For a browser that holds no local
+ * state (the server saw no storage cookie: `environment.storageEmpty`) the content, read from the defaults, is in
+ * the server's markup and hydrates like any other block. Lint refuses `clientOnly` beside a
  * `visibleWhen`, inside another `clientOnly` block, and waiting for a load its step does not have. Texts come from the example bundle.
  */
 import { act } from 'react';
@@ -21,9 +23,10 @@ const t = (key: string, vars: Record<string, string> = {}) => bundle.messages[ke
 const PATH = '/examples/client-only/saved';
 afterEach(() => { localStorage.clear(); document.body.innerHTML = ''; });
 
-const app = () => (
+const app = (storageEmpty?: boolean) => (
   <FlowRunner bundle={bundle} widgets={createWidgetRegistry(extensionWidgets)} effects={extensionEffects}
-    loadValidators={() => Promise.resolve(validators)} memoryPath={PATH} hydrating />
+    loadValidators={() => Promise.resolve(validators)} memoryPath={PATH} hydrating
+    environment={{ host: 'localhost', origin: 'http://localhost', storageEmpty }} />
 );
 
 it('a clientOnly block is a skeleton in the server render, and its stored content once hydrated without a mismatch', async () => {
@@ -46,6 +49,23 @@ it('a clientOnly block is a skeleton in the server render, and its stored conten
   expect(container.querySelector('[data-skeleton]')).toBeNull();
   expect(container.textContent).toContain(t('examples.clientOnly.count', { count: '2' }));
   expect(container.textContent).toContain(t('examples.clientOnly.item', { item: 'beta' }));
+  act(() => root.unmount());
+});
+
+it('a browser with nothing stored gets the content from the server, read from the defaults, and hydrates it without a mismatch', async () => {
+  const html = renderToString(app(true));
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  expect(container.querySelector('[data-skeleton]')).toBeNull();
+  expect(container.textContent).toContain(t('examples.clientOnly.count', { count: '0' }));
+
+  const errors: unknown[] = [];
+  const root = await act(async () => hydrateRoot(container, app(true), { onRecoverableError: (e) => errors.push(e) }));
+  await act(async () => { await new Promise((r) => setTimeout(r, 50)); });
+  expect(errors).toEqual([]);
+  expect(container.querySelector('[data-skeleton]')).toBeNull();
+  expect(container.textContent).toContain(t('examples.clientOnly.count', { count: '0' }));
   act(() => root.unmount());
 });
 
