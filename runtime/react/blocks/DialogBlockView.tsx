@@ -3,7 +3,7 @@ import type { DialogBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
 import { BlockList } from './BlockList';
-import { lazyComponent, SuspendForCode } from './lazyComponent';
+import { lazyComponent } from './lazyComponent';
 
 // The dialog's own code (Fluent's dialog and its focus trap) is fetched when a dialog first opens: a page
 // whose dialogs stay closed (a callback request behind a button) does not download it (18 kB gzip).
@@ -30,12 +30,9 @@ export function DialogBlockView({ block }: { block: DialogBlock }) {
     if (block.closeEvent) void raise(block.closeEvent);
     else setDismissed(true);
   };
-  // An overlay shifts nothing: inside a `clientOnly` block the content shows without waiting for the dialog's code.
   return (
-    <SuspendForCode.Provider value={false}>
     <ModalDialog title={t(block.title, context)} alert={!dismissable} onDismiss={onDismiss} size={block.size} name={block.id}>
       <BlockList blocks={block.blocks} />
     </ModalDialog>
-    </SuspendForCode.Provider>
   );
 }
