@@ -5,7 +5,8 @@ import { precompress } from './scripts/precompress.ts';
 
 // The portal: app/index.html is the entry; `npm run build` runs scripts/compileValidators.ts first,
 // which writes .generated/ (bundles + ajv standalone validators) that app/start.tsx imports.
-// Form code (rjsf + theme + validators), Apollo and each definitions bundle load as separate chunks.
+// Form code (rjsf + theme + validators) and Apollo load as separate chunks; definitions are JSON files (a region's
+// core, a part per flow: `?url&no-inline` imports in .generated/definitions.ts) the app fetches as it needs them.
 // Every text file of dist/ gets a .br and a .gz beside it (scripts/precompress.ts), served by negotiation;
 // not index.html, which the server sends with the Host's brand in it (server/brands/brandPage.ts).
 // `vite build --ssr server.tsx` (the second half of `npm run build`) builds the server-render entry

@@ -17,14 +17,14 @@ import { brandTheme } from './theme';
 export const loadValidators = (): Promise<ValidatorModule> =>
   import('../.generated/validators.cjs').then((m) => ((m as { default?: ValidatorModule }).default ?? m) as ValidatorModule);
 
-/** The product's widgets (checked against the bundle at start). */
+/** The product's widgets (checked against each flow's definitions as they arrive). */
 export const widgets = createWidgetRegistry(extensionWidgets);
 
 // The definitions evaluate with the runtime's operations and functions plus the product's (extensions/functions).
 const logic = createLogic({ functions: extensionFunctions });
 
 /** What differs between the browser's and the server's tree. */
-export interface AppRootProps extends Pick<FlowRunnerProps, 'user' | 'record' | 'memoryPath' | 'hydrating' | 'environment' | 'preloaded' | 'onTitle'> {
+export interface AppRootProps extends Pick<FlowRunnerProps, 'user' | 'record' | 'memoryPath' | 'parts' | 'hydrating' | 'environment' | 'preloaded' | 'onTitle'> {
   bundle: RuntimeBundle;
   renderer: GriffelRenderer;
   signIn?: AppSignIn;

@@ -12,7 +12,7 @@ import { prerender } from 'react-dom/static';
 import type { ServerRenderRequest, ServerRenderResult } from '../runtime/core/serverRender';
 import type { SelectionTexts } from '../runtime/core/types';
 import type { PreloadedLoads } from '../runtime/react';
-import { bundles } from '../.generated/definitions';
+import { bundles } from '../.generated/serverDefinitions';
 import { AppRoot } from './AppRoot';
 import { withBrand } from './brand';
 import { signInGate } from './session';

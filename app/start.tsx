@@ -1,8 +1,10 @@
 /**
  * The portal's app, loaded by the browser entry (app/main.tsx): reads the host's brand from the page (its
  * selection, texts and settings, written by the server; the default brand for a host no brand names) and
- * stops with the start-up failure text when it cannot (spec 000 s7); else loads that region's built bundle
- * (scripts/compileValidators.ts), checks every widget name against the registry, and renders the
+ * stops with the start-up failure text when it cannot (spec 000 s7); else loads that region's built definitions
+ * (scripts/compileValidators.ts: a core of route stubs, then the part of each flow with a step at the page's
+ * path; other flows' parts come when a step of theirs is first shown), checks each part's widget names against
+ * the registry, and renders the
  * flows with the runtime, with the session idle warning for a signed-in user. When the server rendered
  * the page (app/server.tsx: its hydration data in the page) and the visitor is anonymous, the app
  * hydrates that markup instead of drawing it again.
@@ -12,8 +14,9 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HYDRATION_ID, parseHydration } from '../runtime/core/serverRender';
 import type { SelectionTexts } from '../runtime/core/types';
-import { checkWidgetReferences } from '../runtime/react';
-import { bundles } from '../.generated/definitions';
+import type { BuiltBundle, FlowPart } from '../runtime/core/bundleParts';
+import { checkWidgetReferences, flowParts, flowsAt } from '../runtime/react';
+import { definitions } from '../.generated/definitions';
 import { AppRoot, browserRenderer, widgets } from './AppRoot';
 import { readBrand, showConfigRequired, withBrand } from './brand';
 import { IdleSession } from './idle/IdleSession';
@@ -25,15 +28,19 @@ else showConfigRequired();
 
 /** Starts the app for the page's brand. */
 async function start(brand: SelectionTexts): Promise<void> {
-  // Its region's bundle, beside the server session (httpOnly cookie: who is signed in, their application).
-  const load = bundles[brand.selection.region];
-  if (!load) throw new Error(`no bundle is built for region '${brand.selection.region}': run npm run build`);
-  const [bundle, session] = await Promise.all([load().then((built) => withBrand(built, brand)), loadSession()]);
+  // Its region's definitions, beside the server session (httpOnly cookie: who is signed in, their application).
+  const files = definitions[brand.selection.region];
+  if (!files) throw new Error(`no definitions are built for region '${brand.selection.region}': run npm run build`);
+  const [bundle, session] = await Promise.all([fetchJson<BuiltBundle>(files.core).then((core) => withBrand(core, brand)), loadSession()]);
+  const parts = flowParts(bundle, (flowId) => fetchJson<FlowPart>(files.parts[flowId]), (part) => {
+    const problems = checkWidgetReferences(part, widgets);
+    if (problems.length) throw problems[0];
+  });
+  // The first screen's flows before its first render (a hydration must not wait).
+  await Promise.all(flowsAt(bundle, location.pathname).map(parts.load));
   const signIn = signInGate(bundle.settings.signIn);
   // Spec 002 s4: a failure loading the user or the application goes to the error page.
   if (session.status === 'error' && signIn && !isPublicPath(signIn, location.pathname)) history.replaceState(null, '', signIn.errorPath);
-  const problems = checkWidgetReferences(bundle, widgets);
-  if (problems.length) throw problems[0];
   const record = session.status === 'signedIn' ? session.record : {};
   document.documentElement.lang = typeof bundle.settings.locale === 'string' ? bundle.settings.locale : 'en';
 
@@ -45,6 +52,7 @@ async function start(brand: SelectionTexts): Promise<void> {
       user={session.status === 'signedIn' ? session.user : null}
       record={record}
       signIn={signIn}
+      parts={parts}
       hydrating={hydration !== undefined}
       environment={hydration?.environment}
       preloaded={hydration ? { answers: hydration.answers } : undefined}
@@ -67,4 +75,11 @@ async function start(brand: SelectionTexts): Promise<void> {
   // The first render is synchronous: the shell paints at once; form chunks stream in behind Suspense.
   const root = createRoot(container);
   flushSync(() => root.render(app()));
+}
+
+/** A definitions file (JSON, immutable under its hashed name). */
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
 }

@@ -4,6 +4,7 @@ import { BrowserRouter, MemoryRouter, useRoutes, type RouteObject } from 'react-
 import { createGraphQLClient } from './bindings/createGraphQLClient';
 import { builtInEffects } from './effects/builtInEffects';
 import { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
+import type { FlowParts } from './flow/flowParts';
 import { createLogic, type LogicInstance } from '../core/logic';
 import { warnMissingText, type MissingText } from '../core/messages/missingText';
 import type { ServerEnvironment } from '../core/serverRender';
@@ -35,6 +36,8 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
   memoryPath?: string;
   /** Routes need a signed-in `user` except `publicPaths`; anonymous visitors go to `path`. Default: every route is open. */
   signIn?: SignInGate;
+  /** `bundle` is a core whose flows arrive in parts (`flowParts`): a step shows once its flow's part is there. Default: the bundle is whole. */
+  parts?: FlowParts;
   /** Told of a text that renders empty (a missing key, an unfilled placeholder); default: a `[fleetform]` console warning once each. */
   onMissing?: MissingText;
   /** The logic instance every definition on screen evaluates with (the product's functions); default: the runtime's operations and functions only. */
@@ -62,7 +65,7 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
  * <FlowRunner bundle={bundle} widgets={createWidgetRegistry(extensions)} loadValidators={() => import('./validators.cjs')} />
  */
 export function FlowRunner(props: FlowRunnerProps) {
-  const { bundle, widgets, effects, loadValidators, graphqlUri = '/graphql', user = null, theme, memoryPath, home, homeParams, signIn } = props;
+  const { bundle, widgets, effects, loadValidators, graphqlUri = '/graphql', user = null, theme, memoryPath, home, homeParams, signIn, parts } = props;
   const [record, setRecord] = useState<Record<string, unknown>>(props.record ?? {});
   const [onMissing] = useState(() => props.onMissing ?? warnMissingText());
   const [logic] = useState(() => props.logic ?? createLogic());
@@ -83,9 +86,9 @@ export function FlowRunner(props: FlowRunnerProps) {
     // The runtime's own effects (download, wait, notifyParent) under the product's.
     () => ({
       bundle, widgets, effects: { ...builtInEffects, ...effects }, t, onMissing, logic, loadValidators, graphql, user, record, setRecord, pageState, signIn,
-      hydrating, environment, preloaded, onTitle: hydrating ? onTitle : undefined,
+      parts, hydrating, environment, preloaded, onTitle: hydrating ? onTitle : undefined,
     }),
-    [bundle, widgets, effects, t, onMissing, logic, loadValidators, graphql, user, record, pageState, signIn, hydrating, environment, preloaded, onTitle],
+    [bundle, widgets, effects, t, onMissing, logic, loadValidators, graphql, user, record, pageState, signIn, parts, hydrating, environment, preloaded, onTitle],
   );
   const pageStyles = usePageStyles();
   const routes = useMemo(() => buildRoutes(bundle.flows, { home, homeParams }), [bundle.flows, home, homeParams]);

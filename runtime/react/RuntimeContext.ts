@@ -3,6 +3,7 @@ import type { GraphQLClient } from './bindings/createGraphQLClient';
 import type { LogicInstance } from '../core/logic';
 import type { MissingText } from '../core/messages/missingText';
 import type { ServerEnvironment } from '../core/serverRender';
+import type { FlowParts } from './flow/flowParts';
 import type { Translate } from './messages/translate';
 import type { PageStateStore } from './state/pageStateStore';
 import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
@@ -31,6 +32,8 @@ export interface RuntimeServices {
   pageState: PageStateStore;
   /** When set, routes need a signed-in `user` except the public ones; others go to the sign-in path. */
   signIn?: SignInGate;
+  /** When set, `bundle` is a core whose flows arrive in parts: a step shows once its flow's part is there. */
+  parts?: FlowParts;
   /**
    * True while the screen renders as the server did (on the server, and in the browser's first, hydrating
    * render): local storage reads as the defaults, `url` holds {@link RuntimeServices.environment}, lazy code

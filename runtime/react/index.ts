@@ -3,6 +3,7 @@ export { FlowRunner, type FlowRunnerProps } from './FlowRunner';
 export { useRuntime, loadKey, type PreloadedLoads, type SignInGate } from './RuntimeContext';
 export { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
 export { createWidgetRegistry, getBlockWidget, checkWidgetReferences, UnknownWidgetError } from './widgets/registry';
+export { flowParts, flowsAt, type FlowParts } from './flow/flowParts';
 export { useFieldState } from './form/formContext';
 export { createTranslate, type Translate } from './messages/translate';
 export type { BlockWidgetProps, EffectHandler, EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';

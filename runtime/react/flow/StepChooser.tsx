@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { matchPath, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useRuntime } from '../RuntimeContext';
 import { chooseStep, type StepCandidate } from './chooseStep';
@@ -9,7 +10,9 @@ export type { StepCandidate } from './chooseStep';
  * When several flows put a step on the same route (e.g. two journeys over one record, both
  * with `/records/:id/review`, or one home address with a screen per kind of user), shows the
  * step {@link chooseStep} picks: the first whose `when` holds and whose roles the user holds.
- * With a sign-in gate, an anonymous visitor of a non-public route goes to the sign-in path.
+ * With a sign-in gate, an anonymous visitor of a non-public route goes to the sign-in path. When the flows arrive
+ * in parts, the choice reads the core's route stubs and the step shows once its flow's part is there (the
+ * screen before stays meanwhile: a navigation is a transition).
  */
 export function StepChooser({ candidates }: { candidates: StepCandidate[] }) {
   const rt = useRuntime();
@@ -20,5 +23,6 @@ export function StepChooser({ candidates }: { candidates: StepCandidate[] }) {
   }
   const context = { record: rt.record, user: rt.user, settings: rt.bundle.settings, params };
   const chosen = chooseStep(rt.bundle.flows, candidates, context, rt.logic);
+  if (rt.parts) use(rt.parts.load(chosen.flowId));
   return <StepScreen key={`${chosen.flowId}/${chosen.stepId}`} flowId={chosen.flowId} stepId={chosen.stepId} />;
 }

@@ -40,7 +40,7 @@ function* uiWidgets(ui: unknown, pointer: string): Generator<[string, string]> {
  * layout; `ui:widget` in uiSchemas) against the registry plus core's built-in field widgets;
  * returns one error per unknown name.
  */
-export function checkWidgetReferences(bundle: RuntimeBundle, registry: WidgetRegistry): UnknownWidgetError[] {
+export function checkWidgetReferences(bundle: Pick<RuntimeBundle, 'flows' | 'uiSchemas'>, registry: WidgetRegistry): UnknownWidgetError[] {
   const errors: UnknownWidgetError[] = [];
   for (const flow of Object.values(bundle.flows)) {
     for (const { block, step, pointer } of eachBlock(flow)) {

@@ -1,0 +1,92 @@
+/**
+ * A region's definitions in parts, so a first visit fetches what its route shows and not every flow: the core
+ * (every flow's routes, roles and step guards, which is what choosing a route's step needs; formats; the GraphQL
+ * cache policy) and one part per flow (the flow whole, the flows its progress trackers show, and the schemas,
+ * uiSchemas, validators and operations its definitions name). Parts are JSON data; the browser adds a part to
+ * its bundle before it shows one of the flow's steps (runtime/react `flowParts`).
+ * @example
+ * const { core, parts } = splitBundle(bundle);   // build: one file each
+ * addPart(core, parts.calculator);                // browser: core now shows the calculator's steps
+ */
+import type { RuntimeBundle } from './bundle';
+import type { SelectionTexts } from './definitionSet';
+import type { FlowDef, StepDef } from './types';
+
+/** The definitions of the bundle that come in parts. */
+type PartFields = 'flows' | 'schemas' | 'uiSchemas' | 'operations' | 'validators';
+
+/** One flow's part: its definitions and those it names. */
+export type FlowPart = Pick<RuntimeBundle, PartFields>;
+
+/** What choosing a route's step needs of a step (see `chooseStep`). */
+const STUB_STEP: readonly (keyof StepDef)[] = ['route', 'aliases', 'when', 'roles'];
+
+/** A flow as the core holds it: its routes, roles and step guards; no blocks, loads, events or layout. */
+export function routeStub(flow: FlowDef): FlowDef {
+  const steps: Record<string, StepDef> = {};
+  for (const [id, step] of Object.entries(flow.steps)) {
+    steps[id] = Object.fromEntries(STUB_STEP.filter((key) => step[key] !== undefined).map((key) => [key, step[key]])) as StepDef;
+  }
+  const { id, basePath, initial, roles } = flow;
+  return { id, initial, steps, ...(basePath === undefined ? {} : { basePath }), ...(roles === undefined ? {} : { roles }) };
+}
+
+/** Every string in a JSON value (a flow names schemas and operations by id; a name that merely matches costs a few bytes). */
+function stringsIn(value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === 'string') out.add(value);
+  else if (Array.isArray(value)) for (const item of value) stringsIn(item, out);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) stringsIn(item, out);
+  return out;
+}
+
+/** The flows a flow's progress blocks show (`{ type: progress, flow }`): they travel in its part. */
+function shownFlows(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) shownFlows(item, out);
+  else if (value && typeof value === 'object') {
+    const block = value as { type?: unknown; flow?: unknown };
+    if (block.type === 'progress' && typeof block.flow === 'string') out.add(block.flow);
+    for (const item of Object.values(value)) shownFlows(item, out);
+  }
+  return out;
+}
+
+const pick = <T>(record: Record<string, T>, names: Set<string>): Record<string, T> =>
+  Object.fromEntries(Object.entries(record).filter(([name]) => names.has(name)));
+
+/** The core and one part per flow; `core` is `bundle` with every flow a stub and nothing of the parts' fields besides. */
+export function splitBundle<B extends FlowPart>(bundle: B): { core: B; parts: Record<string, FlowPart> } {
+  const parts: Record<string, FlowPart> = {};
+  for (const flow of Object.values(bundle.flows)) {
+    const flows = pick(bundle.flows, new Set([flow.id, ...shownFlows(flow)]));
+    const named = stringsIn(flows);
+    const schemas = pick(bundle.schemas, named);
+    const ids = new Set(Object.keys(schemas));
+    parts[flow.id] = {
+      flows,
+      schemas,
+      uiSchemas: pick(bundle.uiSchemas, ids),
+      validators: pick(bundle.validators, ids),
+      operations: pick(bundle.operations, named),
+    };
+  }
+  const flows = Object.fromEntries(Object.values(bundle.flows).map((flow) => [flow.id, routeStub(flow)]));
+  return { core: { ...bundle, flows, schemas: {}, uiSchemas: {}, operations: {}, validators: {} }, parts };
+}
+
+/** Adds `part` to `bundle` in place (its flows replace their stubs): the runtime's views read the bundle they were given. */
+export function addPart(bundle: FlowPart, part: FlowPart): void {
+  Object.assign(bundle.flows, part.flows);
+  Object.assign(bundle.schemas, part.schemas);
+  Object.assign(bundle.uiSchemas, part.uiSchemas);
+  Object.assign(bundle.validators, part.validators);
+  Object.assign(bundle.operations, part.operations);
+}
+
+/** A region's bundle as built: everything but the texts and settings, which the server writes into the page for its brand. */
+export type BuiltBundle = Omit<RuntimeBundle, keyof SelectionTexts>;
+
+/** Where a region's definitions are: the address of its core (a {@link BuiltBundle} of route stubs) and of each flow's {@link FlowPart}. */
+export interface DefinitionFiles {
+  core: string;
+  parts: Record<string, string>;
+}
