@@ -1,7 +1,6 @@
 import type { BaseInputTemplateProps, Widget, WidgetProps } from '@rjsf/utils';
-import { createElement } from 'react';
+import { createElement, use } from 'react';
 import type { BuiltInFieldWidget, RJSF_FIELD_WIDGETS } from '../../core/lint/knownNames';
-import { lazyComponent } from '../blocks/lazyComponent';
 import { BaseInputTemplate } from './BaseInputTemplate';
 import { loadChoiceWidgets, loadedChoiceWidgets, type ChoiceWidgets } from './loadChoiceWidgets';
 
@@ -17,13 +16,12 @@ function typed(type: string) {
 /**
  * A choice widget: drawn by its chunk (theme/choiceWidgets.tsx), which a form that may need it has fetched
  * with its own code (blocks/FormBlockView.tsx), so it is there at the first render. Should a form draw one
- * unforeseen, the field is empty until the chunk arrives (suspending instead while hydrating).
+ * unforeseen, it suspends until the chunk arrives (the form block's spinner stands in).
  */
 function choiceWidget(name: keyof ChoiceWidgets): Widget {
-  const Lazy = lazyComponent<WidgetProps>(() => loadChoiceWidgets().then((widgets) => widgets[name]));
   function ChoiceWidget(props: WidgetProps) {
-    const loaded = loadedChoiceWidgets();
-    return loaded ? createElement(loaded[name], props) : <Lazy {...props} />;
+    const widgets = loadedChoiceWidgets() ?? use(loadChoiceWidgets());
+    return createElement(widgets[name], props);
   }
   ChoiceWidget.displayName = name;
   return ChoiceWidget;
