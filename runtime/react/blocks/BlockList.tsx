@@ -28,7 +28,10 @@ const ComboboxBlockView = lazyComponent(() => import('./ComboboxBlockView').then
 const UploadBlockView = lazyComponent(() => import('./UploadBlockView').then((m) => m.UploadBlockView));
 const ProgressBlockView = lazyComponent(() => import('./ProgressBlockView').then((m) => m.ProgressBlockView));
 
-/** The code a block type loads on its first render (a dialog's: its view and, once open, the dialog itself; a form's: its choice widgets if it may draw one). */
+/**
+ * The code a block type loads on its first render (a dialog's: its view and, once open, the dialog itself; a
+ * form's: rjsf and the theme, and the choice widgets if it may draw one).
+ */
 const blockCode: Partial<Record<BlockDef['type'], (block: BlockDef, bundle: RuntimeBundle, widgets: WidgetRegistry) => Promise<unknown>>> = {
   form: (block, bundle, widgets) => loadFormCode(block as FormBlock, bundle, widgets),
   choice: ChoiceBlockView.preload,
