@@ -1,11 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Fragment, memo, Suspense, useEffect, useState } from 'react';
-import type { BlockDef, ClientOnly, LoadState } from '../../core/types';
-import type { WidgetRegistry } from '../types';
+import type { BlockDef, ClientOnly, FormBlock, LoadState } from '../../core/types';
+import type { RuntimeBundle, WidgetRegistry } from '../types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
 import { ButtonBlockView } from './ButtonBlockView';
-import { FormBlockView, loadFormView } from './FormBlockView';
+import { FormBlockView, loadFormCode } from './FormBlockView';
 import { FrameBlockView } from './FrameBlockView';
 import { GroupBlockView } from './GroupBlockView';
 import { HtmlBlockView } from './HtmlBlockView';
@@ -28,9 +28,12 @@ const ComboboxBlockView = lazyComponent(() => import('./ComboboxBlockView').then
 const UploadBlockView = lazyComponent(() => import('./UploadBlockView').then((m) => m.UploadBlockView));
 const ProgressBlockView = lazyComponent(() => import('./ProgressBlockView').then((m) => m.ProgressBlockView));
 
-/** The code a block type loads on its first render (a dialog's: its view and, once open, the dialog itself). */
-const blockCode: Partial<Record<BlockDef['type'], () => Promise<unknown>>> = {
-  form: loadFormView,
+/**
+ * The code a block type loads on its first render (a dialog's: its view and, once open, the dialog itself; a
+ * form's: rjsf and the theme, and the choice widgets if it may draw one).
+ */
+const blockCode: Partial<Record<BlockDef['type'], (block: BlockDef, bundle: RuntimeBundle, widgets: WidgetRegistry) => Promise<unknown>>> = {
+  form: (block, bundle, widgets) => loadFormCode(block as FormBlock, bundle, widgets),
   choice: ChoiceBlockView.preload,
   dialog: () => Promise.all([DialogBlockView.preload(), import('../dialog/ModalDialog')]),
   slider: SliderBlockView.preload,
@@ -43,13 +46,13 @@ const blockCode: Partial<Record<BlockDef['type'], () => Promise<unknown>>> = {
  * Fetches the code of `block` and every block inside it (block views, the widgets' own code), all at once:
  * a `clientOnly` block shows once all of it is there, so its pieces do not wait for each other's render.
  */
-function loadCode(block: BlockDef, widgets: WidgetRegistry): Promise<unknown> {
+function loadCode(block: BlockDef, bundle: RuntimeBundle, widgets: WidgetRegistry): Promise<unknown> {
   const widget = block.type === 'widget' ? (widgets.blocks[block.widget] as Partial<LazyComponent<object>> | undefined) : undefined;
   const inner = (block as { blocks?: unknown }).blocks;
   return Promise.all([
-    blockCode[block.type]?.(),
+    blockCode[block.type]?.(block, bundle, widgets),
     widget?.preload?.(),
-    ...(Array.isArray(inner) ? (inner as BlockDef[]).map((child) => loadCode(child, widgets)) : []),
+    ...(Array.isArray(inner) ? (inner as BlockDef[]).map((child) => loadCode(child, bundle, widgets)) : []),
   ]);
 }
 
@@ -115,7 +118,7 @@ function ClientOnlyBlock({ block, clientOnly }: { block: BlockDef; clientOnly: C
   const [codeReady, setCodeReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void loadCode(block, widgets).finally(() => live && setCodeReady(true));
+    void loadCode(block, bundle, widgets).finally(() => live && setCodeReady(true));
     return () => { live = false; };
   }, []);
   const defs = bundle.flows[flowId]?.steps[stepId]?.load;

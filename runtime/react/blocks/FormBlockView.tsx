@@ -3,6 +3,9 @@ import { Suspense, use, useEffect, useMemo, useState } from 'react';
 import type { FormBlock } from '../../core/types';
 import type FormViewComponent from '../form/FormView';
 import { validatorsOf } from '../form/validatorCache';
+import { formNeedsChoiceWidgets } from '../theme/choiceWidgetsNeeded';
+import { loadChoiceWidgets, loadedChoiceWidgets } from '../theme/loadChoiceWidgets';
+import type { RuntimeBundle, WidgetRegistry } from '../types';
 import { useSuspendsForCode, waitFor } from './lazyComponent';
 import { useRuntime } from '../RuntimeContext';
 
@@ -24,22 +27,42 @@ export function loadFormView(): Promise<FormViewType> {
 }
 
 /**
- * A form block. Its code (rjsf, theme) and the validators are fetched in parallel as soon as the
- * block first renders; the shell commits and paints meanwhile (a spinner stands in). The form
- * renders once both are there, so nothing suspends: React holds back a Suspense reveal until
- * 300 ms after its fallback showed, which would delay every form's first paint.
+ * Whether the form of `block` may draw a choice widget (select, radio, checkbox, textarea), whose Fluent
+ * code is a chunk of its own: decided from its schema and uiSchema (theme/choiceWidgetsNeeded.ts).
+ */
+function needsChoiceWidgets(block: FormBlock, bundle: RuntimeBundle, widgets: WidgetRegistry): boolean {
+  return formNeedsChoiceWidgets(bundle.schemas[block.schema], bundle.uiSchemas[block.schema], Object.keys(widgets.fields));
+}
+
+/** The code a form block draws with: rjsf and the theme, and the choice widgets' chunk if the form may need it. */
+export function loadFormCode(block: FormBlock, bundle: RuntimeBundle, widgets: WidgetRegistry): Promise<unknown> {
+  return Promise.all([loadFormView(), needsChoiceWidgets(block, bundle, widgets) ? loadChoiceWidgets() : undefined]);
+}
+
+/**
+ * A form block. Its code (rjsf, theme; the choice widgets' chunk for a form that may draw one) and the
+ * validators are fetched in parallel as soon as the block first renders; the shell commits and paints
+ * meanwhile (a spinner stands in). The form renders once all are there, so nothing suspends and no field
+ * appears after the rest: React holds back a Suspense reveal until 300 ms after its fallback showed,
+ * which would delay every form's first paint.
  */
 export function FormBlockView({ block }: { block: FormBlock }) {
-  const { loadValidators, t } = useRuntime();
+  const { loadValidators, t, bundle, widgets, preloaded } = useRuntime();
+  const choices = useMemo(() => needsChoiceWidgets(block, bundle, widgets), [block, bundle, widgets]);
   // Started during render (idempotent, like React.lazy), not in an effect: a frame earlier.
-  const ready = useMemo(() => Promise.all([loadFormView(), validatorsOf(loadValidators)]), [loadValidators]);
-  const [shown, setView] = useState<FormViewType | undefined>(() => loadedView);
-  const { preloaded } = useRuntime();
+  const ready = useMemo(
+    () => Promise.all([loadFormView(), validatorsOf(loadValidators), choices ? loadChoiceWidgets() : undefined]),
+    [loadValidators, choices],
+  );
+  /** The form's view if all its code is there. */
+  const loaded = () => (!choices || loadedChoiceWidgets() ? loadedView : undefined);
+  const [shown, setView] = useState<FormViewType | undefined>(loaded);
   // A server render and the browser's first render of it wait for the form (the server's markup stays meanwhile);
   // so does a form inside a `clientOnly` block (its skeleton stays meanwhile).
   const suspends = useSuspendsForCode();
-  const View = shown ?? loadedView ?? (suspends ? use(waitFor(preloaded, loadFormView())) : undefined);
+  const View = shown ?? loaded() ?? (suspends ? use(waitFor(preloaded, loadFormView())) : undefined);
   if (suspends) use(waitFor(preloaded, validatorsOf(loadValidators)));
+  if (suspends && choices) use(waitFor(preloaded, loadChoiceWidgets()));
   const [failure, setFailure] = useState<{ error: unknown }>();
   useEffect(() => {
     let live = true;

@@ -1,9 +1,8 @@
-import { Checkbox, Radio, RadioGroup, Select, Textarea } from '@fluentui/react-components';
 import type { BaseInputTemplateProps, Widget, WidgetProps } from '@rjsf/utils';
-import type { ChangeEvent } from 'react';
+import { createElement, use } from 'react';
 import type { BuiltInFieldWidget, RJSF_FIELD_WIDGETS } from '../../core/lint/knownNames';
-import { useFieldState } from '../form/formContext';
 import { BaseInputTemplate } from './BaseInputTemplate';
+import { loadChoiceWidgets, loadedChoiceWidgets, type ChoiceWidgets } from './loadChoiceWidgets';
 
 function typed(type: string) {
   /** A text-like input of a fixed HTML type. */
@@ -14,57 +13,28 @@ function typed(type: string) {
   return TypedInput;
 }
 
-/** Fluent `Select` over `enum` / `oneOf` options (labels come from the uiSchema, already localised). */
-function SelectWidget(props: WidgetProps) {
-  const view = useFieldState();
-  const options = props.options.enumOptions ?? [];
-  const onChange = (e: ChangeEvent<HTMLSelectElement>) =>
-    props.onChange(e.target.value === '' ? props.options.emptyValue : options[Number(e.target.value)]?.value);
-  const index = options.findIndex((o) => o.value === props.value);
-  return (
-    <Select id={props.id} value={index < 0 ? '' : String(index)} disabled={props.disabled || view.disabled}
-      onChange={onChange} onBlur={() => props.onBlur(props.id, props.value)}>
-      <option value="">{props.placeholder ?? ''}</option>
-      {options.map((o, i) => <option key={i} value={String(i)}>{o.label}</option>)}
-    </Select>
-  );
+/**
+ * A choice widget: drawn by its chunk (theme/choiceWidgets.tsx), which a form that may need it has fetched
+ * with its own code (blocks/FormBlockView.tsx), so it is there at the first render. Should a form draw one
+ * unforeseen, it suspends until the chunk arrives (the form block's spinner stands in).
+ */
+function choiceWidget(name: keyof ChoiceWidgets): Widget {
+  function ChoiceWidget(props: WidgetProps) {
+    const widgets = loadedChoiceWidgets() ?? use(loadChoiceWidgets());
+    return createElement(widgets[name], props);
+  }
+  ChoiceWidget.displayName = name;
+  return ChoiceWidget;
 }
 
-/** Fluent `RadioGroup` over `enum` options (labels from the uiSchema, already localised). */
-function RadioWidget(props: WidgetProps) {
-  const view = useFieldState();
-  const options = props.options.enumOptions ?? [];
-  const index = options.findIndex((o) => o.value === props.value);
-  return (
-    <RadioGroup id={props.id} layout="horizontal" value={index < 0 ? '' : String(index)} disabled={props.disabled || view.disabled}
-      onChange={(_, data) => props.onChange(options[Number(data.value)]?.value)} onBlur={() => props.onBlur(props.id, props.value)}>
-      {options.map((o, i) => <Radio key={i} value={String(i)} label={o.label} />)}
-    </RadioGroup>
-  );
-}
-
-/** Fluent `Checkbox` for booleans. */
-function CheckboxWidget(props: WidgetProps) {
-  const view = useFieldState();
-  return (
-    <Checkbox id={props.id} checked={props.value === true} disabled={props.disabled || view.disabled}
-      label={props.label} onChange={(_, data) => props.onChange(data.checked === true)} />
-  );
-}
-
-/** Fluent `Textarea`. */
-function TextareaWidget(props: WidgetProps) {
-  const view = useFieldState();
-  return (
-    <Textarea id={props.id} value={props.value == null ? '' : String(props.value)} disabled={props.disabled || view.disabled}
-      onChange={(e) => props.onChange(e.target.value === '' ? props.options.emptyValue : e.target.value)}
-      onBlur={(e) => props.onBlur(props.id, e.target.value)} />
-  );
-}
+const SelectWidget = choiceWidget('SelectWidget');
+const RadioWidget = choiceWidget('RadioWidget');
+const CheckboxWidget = choiceWidget('CheckboxWidget');
+const TextareaWidget = choiceWidget('TextareaWidget');
 
 /**
  * The theme's field widgets, one per name of core's BUILT_IN_FIELD_WIDGETS (rjsf draws the rest);
- * extensions add theirs through the widget registry.
+ * extensions add theirs through the widget registry. The choice widgets' Fluent code is in its own chunk.
  */
 export const themeWidgets: Record<Exclude<BuiltInFieldWidget, (typeof RJSF_FIELD_WIDGETS)[number]>, Widget> = {
   TextWidget: typed('text'),
