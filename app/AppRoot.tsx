@@ -10,12 +10,17 @@ import type { RuntimeBundle } from '../runtime/core/bundle';
 import { createWidgetRegistry, FlowRunner, type FlowRunnerProps, type ValidatorModule } from '../runtime/react';
 import { extensionEffects, extensionWidgets } from '../extensions';
 import { extensionFunctions } from '../extensions/functions';
+import { validatorFiles } from '../.generated/validatorFiles';
 import type { AppSignIn } from './session';
 import { brandTheme } from './theme';
 
-/** Validators load with the first form (their own chunk); CJS interop may wrap them in `default`. */
-export const loadValidators = (): Promise<ValidatorModule> =>
-  import('../.generated/validators.cjs').then((m) => ((m as { default?: ValidatorModule }).default ?? m) as ValidatorModule);
+/** A form's validator loads with it (a chunk of its own, .generated/validatorFiles.ts); CJS interop may wrap it in `default`. */
+export const loadValidators = (names: string[]): Promise<ValidatorModule> =>
+  Promise.all(names.map((name) => {
+    const load = validatorFiles[name];
+    if (!load) throw new Error(`no compiled validator '${name}': run npm run build`);
+    return load().then((m) => ((m as { default?: ValidatorModule }).default ?? m) as ValidatorModule);
+  })).then((modules) => Object.assign({}, ...modules) as ValidatorModule);
 
 /** The product's widgets (checked against each flow's definitions as they arrive). */
 export const widgets = createWidgetRegistry(extensionWidgets);

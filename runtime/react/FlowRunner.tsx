@@ -5,6 +5,7 @@ import { createGraphQLClient } from './bindings/createGraphQLClient';
 import { builtInEffects } from './effects/builtInEffects';
 import { buildRoutes, type BuildRoutesOptions } from './flow/buildRoutes';
 import type { FlowParts } from './flow/flowParts';
+import type { ValidatorLoader } from './form/validatorCache';
 import { createLogic, type LogicInstance } from '../core/logic';
 import { warnMissingText, type MissingText } from '../core/messages/missingText';
 import type { ServerEnvironment } from '../core/serverRender';
@@ -12,7 +13,7 @@ import { createTranslate } from './messages/translate';
 import { RuntimeContext, type PreloadedLoads, type RuntimeServices, type SignInGate } from './RuntimeContext';
 import { PageStateStore } from './state/pageStateStore';
 import { updateScreen } from './state/updateScreen';
-import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
+import type { EffectRegistry, RuntimeBundle, WidgetRegistry } from './types';
 
 // The page is at least the viewport's height with the footer at its bottom (the step's main grows): a screen
 // whose content arrives in parts (a form's chunk, a call's answer) does not push the footer down as it fills.
@@ -23,8 +24,8 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
   bundle: RuntimeBundle;
   widgets: WidgetRegistry;
   effects?: EffectRegistry;
-  /** Loads the build-time compiled validators (a dynamic import, so it is code-split). */
-  loadValidators: () => Promise<ValidatorModule>;
+  /** Loads build-time compiled validators by name (dynamic imports, so they are code-split; a module of all will do). */
+  loadValidators: ValidatorLoader;
   /** GraphQL endpoint for bindings (default `/graphql`). */
   graphqlUri?: string;
   user?: Record<string, unknown> | null;

@@ -4,9 +4,10 @@ import type { LogicInstance } from '../core/logic';
 import type { MissingText } from '../core/messages/missingText';
 import type { ServerEnvironment } from '../core/serverRender';
 import type { FlowParts } from './flow/flowParts';
+import type { ValidatorLoader } from './form/validatorCache';
 import type { Translate } from './messages/translate';
 import type { PageStateStore } from './state/pageStateStore';
-import type { EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
+import type { EffectRegistry, RuntimeBundle, WidgetRegistry } from './types';
 
 /** Services every block reads: the bundle, registries, translator, session and effect runners. */
 export interface RuntimeServices {
@@ -18,8 +19,8 @@ export interface RuntimeServices {
   onMissing: MissingText;
   /** The logic instance definitions evaluate with (conditions, templates, guards, effects). */
   logic: LogicInstance;
-  /** Loads the compiled validators module (code-split with the form chunk). */
-  loadValidators: () => Promise<ValidatorModule>;
+  /** Loads compiled validators by name (each form asks for its own, in parallel with the form chunk). */
+  loadValidators: ValidatorLoader;
   /** Runs the bindings (`call:` effects, `load:`s): the one GraphQL client of this bundle. */
   graphql: GraphQLClient;
   /** The signed-in user (logic context `user`). */

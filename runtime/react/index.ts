@@ -8,6 +8,7 @@ export { useFieldState } from './form/formContext';
 export { createTranslate, type Translate } from './messages/translate';
 export type { BlockWidgetProps, EffectHandler, EffectRegistry, RuntimeBundle, ValidatorModule, WidgetRegistry } from './types';
 export type { CompiledValidator } from './form/formStore';
+export type { ValidatorLoader } from './form/validatorCache';
 export { useStep, type StepServices } from './flow/StepContext';
 export { createGraphQLClient, postGraphQL, BindingError, type GraphQLAnswer, type GraphQLClient, type GraphQLClientOptions } from './bindings/createGraphQLClient';
 export { lazyComponent } from './blocks/lazyComponent';

@@ -51,8 +51,8 @@ export function FormBlockView({ block }: { block: FormBlock }) {
   const choices = useMemo(() => needsChoiceWidgets(block, bundle, widgets), [block, bundle, widgets]);
   // Started during render (idempotent, like React.lazy), not in an effect: a frame earlier.
   const ready = useMemo(
-    () => Promise.all([loadFormView(), validatorsOf(loadValidators), choices ? loadChoiceWidgets() : undefined]),
-    [loadValidators, choices],
+    () => Promise.all([loadFormView(), validatorsOf(loadValidators, bundle.validators[block.schema]), choices ? loadChoiceWidgets() : undefined]),
+    [loadValidators, bundle, block.schema, choices],
   );
   /** The form's view if all its code is there. */
   const loaded = () => (!choices || loadedChoiceWidgets() ? loadedView : undefined);
@@ -61,7 +61,7 @@ export function FormBlockView({ block }: { block: FormBlock }) {
   // so does a form inside a `clientOnly` block (its skeleton stays meanwhile).
   const suspends = useSuspendsForCode();
   const View = shown ?? loaded() ?? (suspends ? use(waitFor(preloaded, loadFormView())) : undefined);
-  if (suspends) use(waitFor(preloaded, validatorsOf(loadValidators)));
+  if (suspends) use(waitFor(preloaded, validatorsOf(loadValidators, bundle.validators[block.schema])));
   if (suspends && choices) use(waitFor(preloaded, loadChoiceWidgets()));
   const [failure, setFailure] = useState<{ error: unknown }>();
   useEffect(() => {

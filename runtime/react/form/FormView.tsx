@@ -37,7 +37,7 @@ export default function FormView({ block }: { block: FormBlock }) {
   const styles = useStyles();
   const rt = useRuntime();
   const step = useStep();
-  const validators = use(validatorsOf(rt.loadValidators));
+  const validators = use(validatorsOf(rt.loadValidators, rt.bundle.validators[block.schema]));
   const schema = rt.bundle.schemas[block.schema];
   const validate = validators[rt.bundle.validators[block.schema]];
   if (!schema || !validate) throw new Error(`no schema or compiled validator for '${block.schema}'; run \`npm run build\``);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_COOKIE } from '../../../runtime/core/serverRender';
 import { PageStateStore } from '../../../runtime/react/state/pageStateStore';
 
-const storedKeys = () => document.cookie.split('; ').find((c) => c.startsWith(`${STORAGE_COOKIE}=`))?.slice(STORAGE_COOKIE.length + 1).split(',').map(decodeURIComponent) ?? [];
+const storedKeys = () => document.cookie.split('; ').find((c) => c.startsWith(`${STORAGE_COOKIE}=`))?.slice(STORAGE_COOKIE.length + 1).split(',').filter(Boolean).map(decodeURIComponent) ?? [];
 
 const memory = { source: 'memory' } as const;
 
@@ -35,7 +35,7 @@ describe('PageStateStore', () => {
 
   afterEach(() => {
     localStorage.clear();
-    document.cookie = `${STORAGE_COOKIE}=; Path=/; Max-Age=0`;
+    document.cookie = `${STORAGE_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   });
 
   it('keeps the storage cookie to the local keys that hold a value', () => {
