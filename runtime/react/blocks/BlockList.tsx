@@ -1,9 +1,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Fragment, memo, Suspense, useEffect, useState } from 'react';
 import type { BlockDef, ClientOnly, FormBlock, LoadState } from '../../core/types';
-import type { RuntimeBundle, WidgetRegistry } from '../types';
 import { useStep } from '../flow/StepContext';
-import { useRuntime } from '../RuntimeContext';
+import { useRuntime, type RuntimeServices } from '../RuntimeContext';
 import { ButtonBlockView } from './ButtonBlockView';
 import { FormBlockView, loadFormCode } from './FormBlockView';
 import { FrameBlockView } from './FrameBlockView';
@@ -32,8 +31,8 @@ const ProgressBlockView = lazyComponent(() => import('./ProgressBlockView').then
  * The code a block type loads on its first render (a dialog's: its view and, once open, the dialog itself; a
  * form's: rjsf and the theme, and the choice widgets if it may draw one).
  */
-const blockCode: Partial<Record<BlockDef['type'], (block: BlockDef, bundle: RuntimeBundle, widgets: WidgetRegistry) => Promise<unknown>>> = {
-  form: (block, bundle, widgets) => loadFormCode(block as FormBlock, bundle, widgets),
+const blockCode: Partial<Record<BlockDef['type'], (block: BlockDef, rt: RuntimeServices) => Promise<unknown>>> = {
+  form: (block, rt) => loadFormCode(block as FormBlock, rt),
   choice: ChoiceBlockView.preload,
   dialog: () => Promise.all([DialogBlockView.preload(), import('../dialog/ModalDialog')]),
   slider: SliderBlockView.preload,
@@ -46,13 +45,13 @@ const blockCode: Partial<Record<BlockDef['type'], (block: BlockDef, bundle: Runt
  * Fetches the code of `block` and every block inside it (block views, the widgets' own code), all at once:
  * a `clientOnly` block shows once all of it is there, so its pieces do not wait for each other's render.
  */
-function loadCode(block: BlockDef, bundle: RuntimeBundle, widgets: WidgetRegistry): Promise<unknown> {
-  const widget = block.type === 'widget' ? (widgets.blocks[block.widget] as Partial<LazyComponent<object>> | undefined) : undefined;
+function loadCode(block: BlockDef, rt: RuntimeServices): Promise<unknown> {
+  const widget = block.type === 'widget' ? (rt.widgets.blocks[block.widget] as Partial<LazyComponent<object>> | undefined) : undefined;
   const inner = (block as { blocks?: unknown }).blocks;
   return Promise.all([
-    blockCode[block.type]?.(block, bundle, widgets),
+    blockCode[block.type]?.(block, rt),
     widget?.preload?.(),
-    ...(Array.isArray(inner) ? (inner as BlockDef[]).map((child) => loadCode(child, bundle, widgets)) : []),
+    ...(Array.isArray(inner) ? (inner as BlockDef[]).map((child) => loadCode(child, rt)) : []),
   ]);
 }
 
@@ -111,14 +110,16 @@ function Block({ block }: { block: BlockDef }) {
  * it, and the browser hydrates it, like any other block.
  */
 function ClientOnlyBlock({ block, clientOnly }: { block: BlockDef; clientOnly: ClientOnly }) {
-  const { logic, hydrating, bundle, widgets, environment } = useRuntime();
+  const rt = useRuntime();
+  const { logic, hydrating, bundle, environment } = rt;
   const { flowId, stepId, context } = useStep();
   // The content's code comes while the skeleton shows, and the content waits for all of it: nothing suspends
   // then (React holds a Suspense boundary's reveal back by up to 300 ms). A failure shows when the content renders.
   const [codeReady, setCodeReady] = useState(false);
   useEffect(() => {
     let live = true;
-    void loadCode(block, bundle, widgets).finally(() => live && setCodeReady(true));
+    // A failed fetch is the content's to show (its views fetch again and throw): here it only ends the wait.
+    void loadCode(block, rt).catch(() => undefined).finally(() => live && setCodeReady(true));
     return () => { live = false; };
   }, []);
   const defs = bundle.flows[flowId]?.steps[stepId]?.load;

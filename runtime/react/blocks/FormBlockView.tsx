@@ -7,7 +7,7 @@ import { formNeedsChoiceWidgets } from '../theme/choiceWidgetsNeeded';
 import { loadChoiceWidgets, loadedChoiceWidgets } from '../theme/loadChoiceWidgets';
 import type { RuntimeBundle, WidgetRegistry } from '../types';
 import { useSuspendsForCode, waitFor } from './lazyComponent';
-import { useRuntime } from '../RuntimeContext';
+import { useRuntime, type RuntimeServices } from '../RuntimeContext';
 
 type FormViewType = typeof FormViewComponent;
 
@@ -34,9 +34,16 @@ function needsChoiceWidgets(block: FormBlock, bundle: RuntimeBundle, widgets: Wi
   return formNeedsChoiceWidgets(bundle.schemas[block.schema], bundle.uiSchemas[block.schema], Object.keys(widgets.fields));
 }
 
-/** The code a form block draws with: rjsf and the theme, and the choice widgets' chunk if the form may need it. */
-export function loadFormCode(block: FormBlock, bundle: RuntimeBundle, widgets: WidgetRegistry): Promise<unknown> {
-  return Promise.all([loadFormView(), needsChoiceWidgets(block, bundle, widgets) ? loadChoiceWidgets() : undefined]);
+/**
+ * The code a form block draws with, fetched in parallel: rjsf and the theme (the view), the form's validator, and
+ * the choice widgets' chunk if the form may need it.
+ */
+export function loadFormCode(block: FormBlock, rt: Pick<RuntimeServices, 'bundle' | 'widgets' | 'loadValidators'>): Promise<[FormViewType, ...unknown[]]> {
+  return Promise.all([
+    loadFormView(),
+    validatorsOf(rt.loadValidators, rt.bundle.validators[block.schema]),
+    needsChoiceWidgets(block, rt.bundle, rt.widgets) ? loadChoiceWidgets() : undefined,
+  ]);
 }
 
 /**
@@ -47,13 +54,11 @@ export function loadFormCode(block: FormBlock, bundle: RuntimeBundle, widgets: W
  * which would delay every form's first paint.
  */
 export function FormBlockView({ block }: { block: FormBlock }) {
-  const { loadValidators, t, bundle, widgets, preloaded } = useRuntime();
+  const rt = useRuntime();
+  const { loadValidators, t, bundle, widgets, preloaded } = rt;
   const choices = useMemo(() => needsChoiceWidgets(block, bundle, widgets), [block, bundle, widgets]);
   // Started during render (idempotent, like React.lazy), not in an effect: a frame earlier.
-  const ready = useMemo(
-    () => Promise.all([loadFormView(), validatorsOf(loadValidators, bundle.validators[block.schema]), choices ? loadChoiceWidgets() : undefined]),
-    [loadValidators, bundle, block.schema, choices],
-  );
+  const ready = useMemo(() => loadFormCode(block, rt), [block, loadValidators, bundle, widgets]);
   /** The form's view if all its code is there. */
   const loaded = () => (!choices || loadedChoiceWidgets() ? loadedView : undefined);
   const [shown, setView] = useState<FormViewType | undefined>(loaded);
