@@ -31,13 +31,20 @@ async function start(brand: SelectionTexts): Promise<void> {
   // Its region's definitions, beside the server session (httpOnly cookie: who is signed in, their application).
   const files = definitions[brand.selection.region];
   if (!files) throw new Error(`no definitions are built for region '${brand.selection.region}': run npm run build`);
+  // The first screen's flows' parts come with the core (the route table says which), before its first render: a hydration must not wait.
+  const first = flowsAt(files.routes, location.pathname);
+  const early = new Map(first.map((flowId) => [flowId, fetchJson<FlowPart>(files.parts[flowId])]));
   const [bundle, session] = await Promise.all([fetchJson<BuiltBundle>(files.core).then((core) => withBrand(core, brand)), loadSession()]);
-  const parts = flowParts(bundle, (flowId) => fetchJson<FlowPart>(files.parts[flowId]), (part) => {
+  const fetchPart = (flowId: string) => {
+    const fetched = early.get(flowId);
+    early.delete(flowId);
+    return fetched ?? fetchJson<FlowPart>(files.parts[flowId]);
+  };
+  const parts = flowParts(bundle, fetchPart, (part) => {
     const problems = checkWidgetReferences(part, widgets);
     if (problems.length) throw problems[0];
   });
-  // The first screen's flows before its first render (a hydration must not wait).
-  await Promise.all(flowsAt(bundle, location.pathname).map(parts.load));
+  await Promise.all(first.map(parts.load));
   const signIn = signInGate(bundle.settings.signIn);
   // Spec 002 s4: a failure loading the user or the application goes to the error page.
   if (session.status === 'error' && signIn && !isPublicPath(signIn, location.pathname)) history.replaceState(null, '', signIn.errorPath);

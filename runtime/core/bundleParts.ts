@@ -10,6 +10,7 @@
  */
 import type { RuntimeBundle } from './bundle';
 import type { SelectionTexts } from './definitionSet';
+import { stepPattern } from './flow/stepRoute';
 import type { FlowDef, StepDef } from './types';
 
 /** The definitions of the bundle that come in parts. */
@@ -85,8 +86,21 @@ export function addPart(bundle: FlowPart, part: FlowPart): void {
 /** A region's bundle as built: everything but the texts and settings, which the server writes into the page for its brand. */
 export type BuiltBundle = Omit<RuntimeBundle, keyof SelectionTexts>;
 
-/** Where a region's definitions are: the address of its core (a {@link BuiltBundle} of route stubs) and of each flow's {@link FlowPart}. */
+/** Every step's route pattern and alias with its flow, in flow order (a flow's steps may share a pattern with another's). */
+export type RouteTable = [pattern: string, flowId: string][];
+
+/** The route table of `flows`: which parts a path needs, known before the core has come. */
+export function routeTable(flows: Record<string, FlowDef>): RouteTable {
+  return Object.values(flows).flatMap((flow) => Object.keys(flow.steps).flatMap((stepId) =>
+    [stepPattern(flow, stepId), ...(flow.steps[stepId].aliases ?? [])].map((pattern): [string, string] => [pattern, flow.id])));
+}
+
+/**
+ * Where a region's definitions are: the address of its core (a {@link BuiltBundle} of route stubs) and of each
+ * flow's {@link FlowPart}, and the route table, so the app fetches the core and its first screen's parts at once.
+ */
 export interface DefinitionFiles {
   core: string;
   parts: Record<string, string>;
+  routes: RouteTable;
 }

@@ -1,6 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { addPart, type FlowPart } from '../../core/bundleParts';
-import { stepPattern } from '../../core/flow';
+import { addPart, type FlowPart, type RouteTable } from '../../core/bundleParts';
 import type { RuntimeBundle } from '../types';
 
 /**
@@ -21,7 +20,7 @@ export interface FlowParts {
  * e.g. a widget the registry lacks).
  * @example
  * const parts = flowParts(core, (id) => fetch(files.parts[id]).then((r) => r.json()));
- * await Promise.all(flowsAt(core, location.pathname).map(parts.load));
+ * await Promise.all(flowsAt(files.routes, location.pathname).map(parts.load));
  */
 export function flowParts(bundle: RuntimeBundle, fetchPart: (flowId: string) => Promise<FlowPart>, check?: (part: FlowPart) => void): FlowParts {
   const loading = new Map<string, Promise<void>>();
@@ -46,9 +45,7 @@ export function flowParts(bundle: RuntimeBundle, fetchPart: (flowId: string) => 
   };
 }
 
-/** The flows with a step at `path` (its route or an alias); none: the path goes to the home flow. */
-export function flowsAt(bundle: Pick<RuntimeBundle, 'flows'>, path: string): string[] {
-  return Object.values(bundle.flows)
-    .filter((flow) => Object.keys(flow.steps).some((stepId) => [stepPattern(flow, stepId), ...(flow.steps[stepId].aliases ?? [])].some((p) => matchPath(p, path))))
-    .map((flow) => flow.id);
+/** The flows with a step at `path` (its route or an alias, from runtime/core's `routeTable`); none: the path goes to the home flow. */
+export function flowsAt(routes: RouteTable, path: string): string[] {
+  return [...new Set(routes.filter(([pattern]) => matchPath(pattern, path)).map(([, flowId]) => flowId))];
 }

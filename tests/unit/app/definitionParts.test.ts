@@ -6,10 +6,10 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addPart, type BuiltBundle, type FlowPart } from '../../../runtime/core/bundleParts';
+import { addPart, routeTable, type BuiltBundle, type FlowPart } from '../../../runtime/core/bundleParts';
 import { eachBlock } from '../../../runtime/core/flow/walkFlow';
 import { loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
-import { buildRoutes, checkWidgetReferences, createWidgetRegistry } from '../../../runtime/react';
+import { buildRoutes, checkWidgetReferences, createWidgetRegistry, flowsAt } from '../../../runtime/react';
 import { extensionWidgets } from '../../../extensions';
 import { generateFiles } from '../../../scripts/compileValidators';
 
@@ -38,10 +38,13 @@ describe.each(['au', 'nz'])('definitions in parts, region %s', (region) => {
   const parts = Object.fromEntries(Object.keys(bundle.flows).map((id) => [id, read<FlowPart>(`bundles/${region}/flows/${id}.json`)]));
   const paths = (flows: typeof bundle.flows) => buildRoutes(flows).map((route) => route.path);
 
-  it('the core has every flow, no blocks, and the whole bundle\'s routes', () => {
+  it('the core has every flow, no blocks, and the whole bundle\'s routes; the route table has every route', () => {
     expect(Object.keys(core.flows)).toEqual(Object.keys(bundle.flows));
     expect(Object.values(core.flows).flatMap((flow) => eachBlock(flow))).toEqual([]);
     expect(paths(core.flows)).toEqual(paths(bundle.flows));
+    const routes = routeTable(bundle.flows);
+    for (const path of paths(bundle.flows).filter((p) => p !== '*')) expect(flowsAt(routes, path!).length, path).toBeGreaterThan(0);
+    expect(flowsAt(routes, '/calculator')).toEqual(['calculator']);
     expect([core.schemas, core.operations, core.validators]).toEqual([{}, {}, {}]);
   });
 

@@ -8,7 +8,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, expect, it } from 'vitest';
-import { splitBundle, type FlowPart } from '../../../runtime/core/bundleParts';
+import { routeTable, splitBundle, type FlowPart } from '../../../runtime/core/bundleParts';
 import type { FlowDef } from '../../../runtime/core/types';
 import { createWidgetRegistry, flowParts, flowsAt, FlowRunner } from '../../../runtime/react';
 import { exampleBundle } from './renderFlow';
@@ -37,12 +37,14 @@ function partsOf() {
 const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 20)); });
 afterEach(() => { document.body.innerHTML = ''; });
 
-it('the core holds route stubs only; a part brings its flow whole', () => {
+it('the core holds route stubs only; a part brings its flow whole; the route table says which flows a path needs', () => {
   const { core, parts } = splitBundle({ ...examples, flows });
   expect(core.flows.first).toEqual({ id: 'first', basePath: '/first', initial: 'a', steps: { a: { route: 'a' } } });
   expect(parts.first.flows.first).toEqual(flows.first);
-  expect(flowsAt(core, '/second/b')).toEqual(['second']);
-  expect(flowsAt(core, '/nowhere')).toEqual([]);
+  const routes = routeTable(flows);
+  expect(routes).toEqual([['/first/a', 'first'], ['/second/b', 'second']]);
+  expect(flowsAt(routes, '/second/b')).toEqual(['second']);
+  expect(flowsAt(routes, '/nowhere')).toEqual([]);
 });
 
 it('a step shows once its part is there; another flow\'s step fetches its part, keeping the screen until then; a failed fetch is asked again', async () => {
