@@ -2,7 +2,7 @@
 import type { Logic, ResolvedLayers } from '../../../runtime/core/types';
 import type { ServerContext } from '../../context';
 import { INVITATION_EMAIL } from '../../auth';
-import { assertPayload, decideWrite, logicContext, refuse, selectionOf, type AppSnapshot, type Caller, type WriteRequest } from '../../enforce';
+import { assertPayload, decideWrite, EnforceError, logicContext, refuse, selectionOf, type AppSnapshot, type Caller, type WriteRequest } from '../../enforce';
 
 /** The person a form names. */
 export interface UserInfo {
@@ -43,21 +43,30 @@ function formData(ctx: ServerContext, layers: ResolvedLayers, app: AppSnapshot, 
 }
 
 /**
- * Refuse before creating anything: the e-mail is not the sender's own, the details pass the form's schema
- * (`form`, e.g. `reassign`: the browser's checks with the application's layers, fields named `userInfo.*`, or
- * as `form.name` says) and the write would be accepted.
+ * Refuse before creating anything: the caller may make the write at all (a refusal other than of the value:
+ * FORBIDDEN_PATH, before anything about the details is said), the e-mail is not the sender's own, the details
+ * pass the form's schema (`form`, e.g. `reassign`: the browser's checks with the application's layers, fields
+ * named `userInfo.*`, or as `form.name` says) and the write would be accepted (its value as the record's schema says).
  */
 export function precheckInvite(ctx: ServerContext, app: AppSnapshot, caller: Caller, info: UserInfo, request: (userId: string) => WriteRequest, form?: InviteForm): void {
+  const layers = ctx.definitions.layers(selectionOf(app));
+  // The write as the definitions decide it; a refused value waits until the form's own checks have had their say.
+  let valueRefused: EnforceError | undefined;
+  try {
+    decideWrite({ defs: ctx.definitions.defs, layers, logic: ctx.definitions.logic, app, caller, request: request('00000000-0000-4000-8000-000000000000') });
+  } catch (error) {
+    if (!(error instanceof EnforceError) || error.code !== 'INVALID_VALUE') throw error;
+    valueRefused = error;
+  }
   if (info.email.trim().toLowerCase() === caller.email) {
     throw refuse('INVALID_VALUE', text(ctx, app, 'validation.notOwnEmail'), { fields: { 'userInfo.email': text(ctx, app, 'validation.notOwnEmail') } });
   }
-  const layers = ctx.definitions.layers(selectionOf(app));
   if (form) {
     const { argument, name = (field: string) => (field === argument?.name ? field : `userInfo.${field}`) } = form;
     // A form field the argument filled is refused under the argument's name, any other under userInfo's.
     assertPayload(layers, form.schema, formData(ctx, layers, app, caller, info, form), (field) => name(argument?.fields.includes(field) ? argument.name : field));
   }
-  decideWrite({ defs: ctx.definitions.defs, layers, logic: ctx.definitions.logic, app, caller, request: request('00000000-0000-4000-8000-000000000000') });
+  if (valueRefused) throw valueRefused;
 }
 
 /**

@@ -116,6 +116,9 @@ describe.each(DATABASES)('applicant details on %s', (kind) => {
     const call = (who: 'primary' | 'secondary' | 'other', u: typeof second) => h.gql(who, 'mutation($id: ID, $u: UserInfoInput!) { selectSecondaryApplicant(applicationId: $id, applicantType: "secretary", userInfo: $u) { status secondaryApplicant { userId applicantType } } }', { id: A, u });
     expect(codeOf(await call('other', second))).toBe('FORBIDDEN');
     expect(codeOf(await call('secondary', second))).toBe('FORBIDDEN_PATH');
+    // A caller who may not name the officer learns nothing of the details' checks: the same refusal.
+    expect(codeOf(await call('secondary', { ...second, firstName: 'A' }))).toBe('FORBIDDEN_PATH');
+    expect(codeOf(await call('secondary', { ...second, email: FIXTURE.users.secondary.email }))).toBe('FORBIDDEN_PATH');
     // Offered only to the confirmed officer when the business has more than one (001 s4 'Primary flow').
     await serverSets(h, A, 'scoreboard.entityDetails', { ...ENTITY, hasSecondaryApplicant: 'yes' });
     await serverSets(h, A, 'scoreboard.primaryApplicant.confirmed', 'yes');

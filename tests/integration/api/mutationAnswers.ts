@@ -75,9 +75,10 @@ export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
     call: { query: 'mutation($id: ID!) { updateDocusignStatus(applicationId: $id, docusignStatus: "completed") { status message } }', variables: { id: A } },
   },
   reassignQuote: {
-    when: 'the invited officer is the sender (every other accepted call hands the application over)',
+    when: 'the invited officer is the sender (every other accepted call hands the application over), at order verification where reassigning is open',
     answer: { refused: 'INVALID_VALUE' },
     who: 'primary',
+    arrange: async (h) => { await serverSets(h, A, 'scoreboard.status', 'orderVerification'); },
     call: { query: 'mutation($u: UserInfoInput!) { reassignQuote(userInfo: $u) { status message } }', variables: { u: { firstName: 'Pat', lastName: 'Primary', email: FIXTURE.users.primary.email, phone: '0411222333' } } },
   },
   selectPrimaryApplicant: {

@@ -82,12 +82,12 @@ describe.each(DATABASES)('refusals on %s', (kind) => {
     await refusedUnchanged('FORBIDDEN', () => setProperty(h, 'primary', 'not-a-uuid', 'businessDetails.annualRevenue', 1));
   });
 
-  it('refuses inviting yourself with the catalogue text', async () => {
-    await refusedUnchanged(
-      'INVALID_VALUE',
-      () => h.gql('primary', 'mutation($u: UserInfoInput!) { reassignQuote(userInfo: $u) { status } }', { u: { firstName: 'Pat', lastName: 'Primary', email: FIXTURE.users.primary.email.toUpperCase(), phone: '0411222333' } }),
-      /^You can not reassigne the quote yourself$/,
-    );
+  it('refuses inviting yourself with the catalogue text where reassigning is open, and says nothing of the details elsewhere', async () => {
+    const yourself = () => h.gql('primary', 'mutation($u: UserInfoInput!) { reassignQuote(userInfo: $u) { status } }', { u: { firstName: 'Pat', lastName: 'Primary', email: FIXTURE.users.primary.email.toUpperCase(), phone: '0411222333' } });
+    // businessDetails: only order verification may hand the application over (flows/primary.yaml).
+    await refusedUnchanged('FORBIDDEN_PATH', yourself);
+    await serverSets(h, A, 'scoreboard.status', 'orderVerification');
+    await refusedUnchanged('INVALID_VALUE', yourself, /^You can not reassigne the quote yourself$/);
   });
 
   it('refuses a shortlist of someone else or over the limit', async () => {
