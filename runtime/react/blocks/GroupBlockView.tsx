@@ -38,9 +38,10 @@ const useStyles = makeStyles({
 });
 
 /**
- * A collapsible group (native `details`). With `openWhen` it opens whenever that becomes true and closes whenever it
- * becomes false (the user may toggle it in between); while `enabledWhen` is false it is closed and its toggle is
- * `aria-disabled` (a section locked until an earlier one is done).
+ * A collapsible group (native `details`: without the app, the browser toggles it). With `openWhen` it opens whenever
+ * that becomes true and closes whenever it becomes false (the user may toggle it in between); while `enabledWhen` is
+ * false it is closed and its toggle is `aria-disabled` (a section locked until an earlier one is done). A toggle the
+ * browser makes itself (find in page) is followed.
  */
 function Expander({ block, title }: { block: GroupBlock; title: string | undefined }) {
   const styles = useStyles();
@@ -63,8 +64,13 @@ function Expander({ block, title }: { block: GroupBlock; title: string | undefin
         if (!enabled) details.open = false;
         else if (details.open !== shown) setOpen(details.open);
       }}>
+      {/* The click (a mouse, or Enter and Space on the summary) toggles the state, not the element: a render between the
+          browser's toggle and its (queued) toggle event would otherwise set the old state back and lose the click. */}
       <summary className={mergeClasses(styles.summary, !enabled && styles.locked)} aria-disabled={enabled ? undefined : true}
-        onClick={(e) => { if (!enabled) e.preventDefault(); }}>{title}</summary>
+        onClick={(e) => {
+          e.preventDefault();
+          if (enabled) setOpen(!shown);
+        }}>{title}</summary>
       {enabled ? <div className={mergeClasses(styles.column, styles.body)}><Blocks blocks={block.blocks} /></div> : null}
     </details>
   );

@@ -146,4 +146,9 @@ it('expander: openWhen opens the sections one after another; enabledWhen locks t
   await v.waitFor(() => second.open && !first.open, 'the second open, the first closed');
   expect(second.querySelector('summary')?.hasAttribute('aria-disabled')).toBe(false);
   expect(second.textContent).toContain(t('examples.upload.done'));
+  // The user may close and open it again in between (the click toggles the state the element follows).
+  await act(async () => { second.querySelector('summary')!.click(); });
+  expect(second.open).toBe(false);
+  await act(async () => { second.querySelector('summary')!.click(); });
+  expect(second.open).toBe(true);
 });
