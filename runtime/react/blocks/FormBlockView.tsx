@@ -4,27 +4,16 @@ import type { FormBlock } from '../../core/types';
 import type FormViewComponent from '../form/FormView';
 import { validatorsOf } from '../form/validatorCache';
 import { formNeedsChoiceWidgets } from '../theme/choiceWidgetsNeeded';
-import { loadChoiceWidgets, loadedChoiceWidgets } from '../theme/loadChoiceWidgets';
+import { loadChoiceWidgets } from '../theme/loadChoiceWidgets';
+import { loadOnce } from '../loadOnce';
 import type { RuntimeBundle, WidgetRegistry } from '../types';
 import { useSuspendsForCode, waitFor } from './lazyComponent';
 import { useRuntime, type RuntimeServices } from '../RuntimeContext';
 
 type FormViewType = typeof FormViewComponent;
 
-let viewPromise: Promise<FormViewType> | undefined;
-let loadedView: FormViewType | undefined;
-
 /** rjsf and the theme load only on steps that show a form (a separate chunk, fetched once; retried after a failure). */
-export function loadFormView(): Promise<FormViewType> {
-  viewPromise ??= import('../form/FormView').then(
-    (m) => (loadedView = m.default),
-    (error: unknown) => {
-      viewPromise = undefined;
-      throw error;
-    },
-  );
-  return viewPromise;
-}
+export const loadFormView = loadOnce<FormViewType>(() => import('../form/FormView').then((m) => m.default));
 
 /**
  * Whether the form of `block` may draw a choice widget (select, radio, checkbox, textarea), whose Fluent
@@ -60,7 +49,7 @@ export function FormBlockView({ block }: { block: FormBlock }) {
   // Started during render (idempotent, like React.lazy), not in an effect: a frame earlier.
   const ready = useMemo(() => loadFormCode(block, rt), [block, loadValidators, bundle, widgets]);
   /** The form's view if all its code is there. */
-  const loaded = () => (!choices || loadedChoiceWidgets() ? loadedView : undefined);
+  const loaded = () => (!choices || loadChoiceWidgets.loaded() ? loadFormView.loaded() : undefined);
   const [shown, setView] = useState<FormViewType | undefined>(loaded);
   // A server render and the browser's first render of it wait for the form (the server's markup stays meanwhile);
   // so does a form inside a `clientOnly` block (its skeleton stays meanwhile).

@@ -2,7 +2,7 @@ import type { BaseInputTemplateProps, Widget, WidgetProps } from '@rjsf/utils';
 import { createElement, use } from 'react';
 import type { BuiltInFieldWidget, RJSF_FIELD_WIDGETS } from '../../core/lint/knownNames';
 import { BaseInputTemplate } from './BaseInputTemplate';
-import { loadChoiceWidgets, loadedChoiceWidgets, type ChoiceWidgets } from './loadChoiceWidgets';
+import { loadChoiceWidgets, type ChoiceWidgets } from './loadChoiceWidgets';
 
 function typed(type: string) {
   /** A text-like input of a fixed HTML type. */
@@ -20,7 +20,7 @@ function typed(type: string) {
  */
 function choiceWidget(name: keyof ChoiceWidgets): Widget {
   function ChoiceWidget(props: WidgetProps) {
-    const widgets = loadedChoiceWidgets() ?? use(loadChoiceWidgets());
+    const widgets = loadChoiceWidgets.loaded() ?? use(loadChoiceWidgets());
     return createElement(widgets[name], props);
   }
   ChoiceWidget.displayName = name;

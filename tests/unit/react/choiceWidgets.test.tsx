@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createBundle, loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
 import { BUILT_IN_FIELD_WIDGETS } from '../../../runtime/core/lint';
 import { CHOICE_WIDGET_NAMES, formNeedsChoiceWidgets } from '../../../runtime/react/theme/choiceWidgetsNeeded';
-import { loadedChoiceWidgets } from '../../../runtime/react/theme/loadChoiceWidgets';
+import { loadChoiceWidgets } from '../../../runtime/react/theme/loadChoiceWidgets';
 import { byLabel, exampleBundle, renderFlow, type Rendered } from './renderFlow';
 
 const AU = exampleBundle({ region: 'au' }).bundle;
@@ -20,7 +20,7 @@ describe('choice widgets chunk', () => {
   it('a form of text fields shows without fetching it', async () => {
     view = await renderFlow('/examples/mapping/edit');
     await view.waitFor(() => byLabel(view!.container, AU.messages['examples.mapping.firstName']), 'the form');
-    expect(loadedChoiceWidgets()).toBeUndefined();
+    expect(loadChoiceWidgets.loaded()).toBeUndefined();
   });
 
   it('a form with a select fetches it with its code and shows with the select in place', async () => {
@@ -37,7 +37,7 @@ describe('choice widgets chunk', () => {
       observer.disconnect();
     }
     expect(formWithoutSelect).toBe(false);
-    expect(loadedChoiceWidgets()).toBeDefined();
+    expect(loadChoiceWidgets.loaded()).toBeDefined();
   });
 });
 
