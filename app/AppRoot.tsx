@@ -1,7 +1,8 @@
 /**
  * The app's React tree, the same in the browser (app/start.tsx) and in the server render (app/server.tsx),
  * so a hydrating render matches the server's markup: Griffel's renderer (the server's collects the CSS it
- * writes into the page; the browser's picks those style elements up), Fluent's SSR ids, and the flows.
+ * writes into the page; the browser's picks those style elements up), Fluent's SSR ids, and the flows. The
+ * theme is not here: the server writes it into every page as a style sheet (app/theme.ts `themeStyle`).
  */
 import { createDOMRenderer, RendererProvider, SSRProvider, type GriffelRenderer } from '@fluentui/react-components';
 import { StrictMode, type ReactNode } from 'react';
@@ -12,7 +13,6 @@ import { extensionEffects, extensionWidgets } from '../extensions';
 import { extensionFunctions } from '../extensions/functions';
 import { validatorFiles } from '../.generated/validatorFiles';
 import type { AppSignIn } from './session';
-import { brandTheme } from './theme';
 
 /** A form's validator loads with it (a chunk of its own, .generated/validatorFiles.ts); CJS interop may wrap it in `default`. */
 export const loadValidators = (names: string[]): Promise<ValidatorModule> =>
@@ -48,7 +48,6 @@ export function AppRoot({ bundle, renderer, children, ...props }: AppRootProps) 
             widgets={widgets}
             effects={extensionEffects}
             loadValidators={loadValidators}
-            theme={brandTheme(bundle.settings)}
             home="account"
             logic={logic}
           >

@@ -16,6 +16,7 @@ import { bundles } from '../.generated/serverDefinitions';
 import { AppRoot } from './AppRoot';
 import { withBrand } from './brand';
 import { signInGate } from './session';
+import { themeStyle } from './theme';
 
 /** Render passes at most (code to load; a load whose variables read another load's answer needs one more). */
 const MAX_PASSES = 5;
@@ -25,6 +26,9 @@ export function renders(page: SelectionTexts, path: string): boolean {
   const paths = (page.settings.serverRender as { paths?: unknown } | undefined)?.paths;
   return Array.isArray(paths) && paths.some((p) => typeof p === 'string' && matchPath(p, path) !== null);
 }
+
+/** The style sheet of every page of the selection (the brand's theme; see {@link themeStyle}). */
+export const pageStyle = (page: SelectionTexts): string => themeStyle(page.settings);
 
 /** Reads a whole web stream as text. */
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {

@@ -1,4 +1,4 @@
-import { FluentProvider, makeStyles, webLightTheme, type Theme } from '@fluentui/react-components';
+import { FluentProvider, makeStyles, type PartialTheme } from '@fluentui/react-components';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { createGraphQLClient } from './bindings/createGraphQLClient';
@@ -19,6 +19,9 @@ import type { EffectRegistry, RuntimeBundle, WidgetRegistry } from './types';
 // whose content arrives in parts (a form's chunk, a call's answer) does not push the footer down as it fills.
 const usePageStyles = makeStyles({ page: { display: 'flex', flexDirection: 'column', minHeight: '100dvh' } });
 
+/** The tokens come from the page's style sheet (an empty theme, not none: Fluent warns of a missing one in development). */
+const NO_THEME: PartialTheme = {};
+
 /** Props of {@link FlowRunner}. */
 export interface FlowRunnerProps extends BuildRoutesOptions {
   bundle: RuntimeBundle;
@@ -31,8 +34,11 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
   user?: Record<string, unknown> | null;
   /** Initial record the flows drive. */
   record?: Record<string, unknown>;
-  /** Fluent theme (e.g. from the brand's colours); default web light. */
-  theme?: Theme;
+  /**
+   * Fluent theme (e.g. from the brand's colours). Default none: the page's style sheet defines the tokens
+   * (custom properties on `:root`), so the theme's 14 kB (gzip) of tokens is not in the browser's code.
+   */
+  theme?: PartialTheme;
   /** Render with an in-memory router at this path (tests); default is the browser router. */
   memoryPath?: string;
   /** Routes need a signed-in `user` except `publicPaths`; anonymous visitors go to `path`. Default: every route is open. */
@@ -94,7 +100,7 @@ export function FlowRunner(props: FlowRunnerProps) {
   const pageStyles = usePageStyles();
   const routes = useMemo(() => buildRoutes(bundle.flows, { home, homeParams }), [bundle.flows, home, homeParams]);
   return (
-    <FluentProvider theme={theme ?? webLightTheme} className={pageStyles.page}>
+    <FluentProvider theme={theme ?? NO_THEME} className={pageStyles.page}>
       <RuntimeContext.Provider value={services}>
         {memoryPath ? (
           <MemoryRouter initialEntries={[memoryPath]}><Steps routes={routes} /></MemoryRouter>

@@ -2,7 +2,9 @@
  * The app's page for the request's brand: the built index.html with the brand's document (the same as
  * `/brand.json`) written into it as a JSON data block, so the browser starts without asking for it.
  * The page varies by Host: each brand's page is made once (per built index.html), with its own ETag
- * and its brotli and gzip forms (the build's .br/.gz of index.html are not used).
+ * and its brotli and gzip forms (the build's .br/.gz of index.html are not used). Every page carries the
+ * server entry's style sheet for the brand (`pageStyle`: the theme's tokens), which the browser's code
+ * no longer holds.
  *
  * With the app's server-render entry (`ssr`), a route the app renders on the server (its
  * `settings.serverRender.paths`) goes out to an anonymous visitor (no session cookie) with its first
@@ -57,13 +59,19 @@ function scriptsBehindContent(html: string): string {
   return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
 }
 
+/** The head block every page of the brand carries: the entry's style sheet (the theme) and the brand's document. */
+function pageHead(document: SelectionTexts, entry: ServerRenderEntry | undefined): string {
+  const style = entry ? `<style id="app-theme">${entry.pageStyle(document)}</style>` : '';
+  return style + pageConfigScript(document);
+}
+
 /** The built page with a server render in it. */
-function renderedHtml(html: string, document: SelectionTexts, page: ServerRenderResult): string {
+function renderedHtml(html: string, document: SelectionTexts, entry: ServerRenderEntry, page: ServerRenderResult): string {
   let out = scriptsBehindContent(html).replace(/<div id="root"><\/div>/, () => `<div id="root">${page.html}</div>`);
   if (page.title) out = out.replace(/<title><\/title>/, () => `<title>${escapeText(page.title as string)}</title>`);
   const locale = document.settings.locale;
   if (typeof locale === 'string') out = out.replace(/<html lang="[^"]*">/, () => `<html lang="${locale.replace(/[^A-Za-z0-9-]/g, '')}">`);
-  return withHeadBlock(out, pageConfigScript(document) + page.head + hydrationScript(page.hydration));
+  return withHeadBlock(out, pageHead(document, entry) + page.head + hydrationScript(page.hydration));
 }
 
 /** The renderer of brand pages: one per brand and built page, made on first ask and kept; server renders per route and query. */
@@ -77,14 +85,16 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
   const maxPages = ssr?.maxPages ?? 100;
   const maxAgeMs = ssr?.maxAgeMs ?? 60_000;
 
-  const plain = (html: Uint8Array<ArrayBuffer>, brand: BrandContext): EncodedBody => {
+  const plain = (html: Uint8Array<ArrayBuffer>, brand: BrandContext, entry: ServerRenderEntry | undefined): EncodedBody => {
     let byBrand = pages.get(html);
     if (!byBrand) pages.set(html, (byBrand = new Map()));
-    let page = byBrand.get(brand.id);
+    // A page made before the entry was built lacks the theme: kept apart.
+    const key = entry ? brand.id : `${brand.id} unthemed`;
+    let page = byBrand.get(key);
     if (!page) {
-      const text = withHeadBlock(decoder.decode(html), pageConfigScript(brandDocument(brand, layers)));
+      const text = withHeadBlock(decoder.decode(html), pageHead(brandDocument(brand, layers), entry));
       page = encodedBody(encoder.encode(text));
-      byBrand.set(brand.id, page);
+      byBrand.set(key, page);
     }
     return page;
   };
@@ -93,12 +103,12 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
     const host = request.headers.get('host');
     const brand: BrandContext = brands.forHost(host);
     const entry = ssr && (await ssr.entry());
-    if (!ssr || !entry) return plain(html, brand);
+    if (!ssr || !entry) return plain(html, brand, undefined);
     const url = new URL(request.url);
     const document = brandDocument(brand, layers);
-    if (!entry.renders(document, url.pathname) || url.search.length > MAX_SEARCH) return plain(html, brand);
+    if (!entry.renders(document, url.pathname) || url.search.length > MAX_SEARCH) return plain(html, brand, entry);
     // A signed-in visitor's first screen is not the anonymous one: the plain page (which varies by Cookie).
-    if (readCookie(request.headers.get('cookie'), ssr.cookieName)) return { ...plain(html, brand), vary: 'Cookie' };
+    if (readCookie(request.headers.get('cookie'), ssr.cookieName)) return { ...plain(html, brand, entry), vary: 'Cookie' };
     let byKey = rendered.get(html);
     if (!byKey) rendered.set(html, (byKey = new Map()));
     const storageEmpty = !readCookie(request.headers.get('cookie'), STORAGE_COOKIE);
@@ -114,7 +124,7 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
       const origin = `${url.protocol}//${host ?? url.host}`;
       const execute = (doc: string, field: string, variables: Record<string, unknown>) => ssr.execute(host ?? url.host, doc, field, variables);
       const page = entry.render({ path: url.pathname, search: url.search, host: hostName, origin, page: document, storageEmpty, execute }).then(
-        (result) => (result ? encodedBody(encoder.encode(renderedHtml(decoder.decode(html), document, result))) : undefined),
+        (result) => (result ? encodedBody(encoder.encode(renderedHtml(decoder.decode(html), document, entry, result))) : undefined),
         (error: unknown) => {
           ssr.log.warn({ error, path: url.pathname }, 'server render failed: the page is rendered in the browser');
           byKey.delete(key);
@@ -124,6 +134,6 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
       byKey.set(key, (hit = { at: Date.now(), page }));
       while (byKey.size > maxPages) byKey.delete(byKey.keys().next().value as string);
     }
-    return { ...((await hit.page) ?? plain(html, brand)), vary: 'Cookie' };
+    return { ...((await hit.page) ?? plain(html, brand, entry)), vary: 'Cookie' };
   };
 }

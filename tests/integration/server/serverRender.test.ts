@@ -25,6 +25,7 @@ const ENTRY = `
 let count = 0;
 export const renderCount = () => count;
 export function renders(page, path) { return path.startsWith('/rendered'); }
+export function pageStyle(page) { return ':root { --brand: ' + page.selection.brand + '; }'; }
 export async function render(request) {
   count++;
   const typename = await request.execute('query probe { __typename }', '__typename', {});
@@ -78,6 +79,9 @@ describe('server rendering of the app\'s page', () => {
     expect(html).toContain('<div id="root"><main data-step="x"><h1>acme-au /rendered/a?x=1&y=%3Cb%3E</h1><p>Query</p></main></div>');
     expect(html).toContain('<title>Rendered &lt;page></title>');
     expect(html).toContain('<style data-make-styles-bucket="d">.a{color:red}</style>');
+    // The brand's style sheet (the theme) in the head, before the render's own styles.
+    expect(html.indexOf('<style id="app-theme">:root { --brand: acme-au; }</style>')).toBeGreaterThan(html.indexOf('<head>'));
+    expect(html.indexOf('<style id="app-theme">')).toBeLessThan(html.indexOf('<style data-make-styles-bucket="d">'));
     expect(html).toContain(`<script type="application/json" id="${PAGE_CONFIG_ID}">`);
     const block = new RegExp(`<script type="application/json" id="${HYDRATION_ID}">([\\s\\S]*?)</script>`).exec(html);
     expect(parseHydration(block?.[1])).toEqual({ path: '/rendered/a', search: '?x=1&y=%3Cb%3E', environment: { host: 'au.localhost', origin: 'http://au.localhost' }, answers: { 'probe {}': 'Query' } });
@@ -103,12 +107,15 @@ describe('server rendering of the app\'s page', () => {
     const signedIn = await get('/rendered/b', { cookie: 'ff_session=abc' });
     const signedInHtml = await signedIn.text();
     expect(signedInHtml).toContain('<div id="root"></div>');
+    expect(signedInHtml).toContain('<style id="app-theme">:root { --brand: acme-au; }</style>');
     // There the scripts draw the screen: the build's priorities.
     expect(signedInHtml).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
     expect(signedIn.headers.get('vary')).toBe('Host, Cookie, Accept-Encoding');
     // A route the entry does not render: the plain page, varying by Host only.
     const plain = await get('/other');
-    expect(await plain.text()).toContain('<div id="root"></div>');
+    const plainHtml = await plain.text();
+    expect(plainHtml).toContain('<div id="root"></div>');
+    expect(plainHtml).toContain('<style id="app-theme">:root { --brand: acme-au; }</style>');
     expect(plain.headers.get('vary')).toBe('Host, Accept-Encoding');
   });
 });
