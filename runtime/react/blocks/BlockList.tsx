@@ -1,11 +1,11 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { Fragment, memo, Suspense, useEffect, useState } from 'react';
-import type { BlockDef, ClientOnly, FormBlock, LoadState } from '../../core/types';
+import { eachBlock } from '../../core/flow/walkFlow';
+import type { BlockDef, ClientOnly, FlowDef, FormBlock, LoadState } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime, type RuntimeServices } from '../RuntimeContext';
 import { ButtonBlockView } from './ButtonBlockView';
 import { FormBlockView, loadFormCode } from './FormBlockView';
-import { FrameBlockView } from './FrameBlockView';
 import { GroupBlockView } from './GroupBlockView';
 import { HtmlBlockView } from './HtmlBlockView';
 import { ImageBlockView } from './ImageBlockView';
@@ -14,34 +14,69 @@ import { lazyComponent, SuspendForCode, type LazyComponent } from './lazyCompone
 import { LinkBlockView } from './LinkBlockView';
 import { ListBlockView } from './ListBlockView';
 import { useMediaStyles } from './media';
-import { ProgressBlockView } from './ProgressBlockView';
-import { StepperBlockView } from './StepperBlockView';
 import { TextBlockView } from './TextBlockView';
 import { UnknownBlockView } from './UnknownBlockView';
 import { WidgetBlockView } from './WidgetBlockView';
 
 /**
- * Choices (check boxes, radios, selects), sliders, uploads and dialogs load in their own chunks, so pages without
- * them do not pay for them. A progress tracker does not: drawn after the rest of an application's home, its column
- * would move the page (measured: 2.6 kB on every first visit).
+ * Views few pages draw load in their own chunks (choices, sliders, uploads, dialogs, progress trackers, steppers,
+ * frames), so pages without them do not pay for them (progress trackers alone were 4.8 kB gzip of every first visit).
+ * Most load on their first render. Trackers, steppers and frames are laid out with the page (a tracker's column
+ * beside an application's rows): a flow's part brings those its blocks draw ({@link loadBlockViews}), so its steps
+ * render in full at once and nothing moves as they arrive.
  */
 const ChoiceBlockView = lazyComponent(() => import('./ChoiceBlockView').then((m) => m.ChoiceBlockView));
 const DialogBlockView = lazyComponent(() => import('./DialogBlockView').then((m) => m.DialogBlockView));
 const SliderBlockView = lazyComponent(() => import('./SliderBlockView').then((m) => m.SliderBlockView));
 const ComboboxBlockView = lazyComponent(() => import('./ComboboxBlockView').then((m) => m.ComboboxBlockView));
 const UploadBlockView = lazyComponent(() => import('./UploadBlockView').then((m) => m.UploadBlockView));
+const ProgressBlockView = lazyComponent(() => import('./ProgressBlockView').then((m) => m.ProgressBlockView));
+const StepperBlockView = lazyComponent(() => import('./StepperBlockView').then((m) => m.StepperBlockView));
+const FrameBlockView = lazyComponent(() => import('./FrameBlockView').then((m) => m.FrameBlockView));
+
+type Preloadable = { preload: () => Promise<unknown> };
+
+/** The lazily loaded views laid out with the page, by block type. */
+const pageViews: Partial<Record<BlockDef['type'], Preloadable>> = { progress: ProgressBlockView, stepper: StepperBlockView, frame: FrameBlockView };
+
+/** Every lazily loaded view, by block type. */
+const lazyViews: Partial<Record<BlockDef['type'], Preloadable>> = {
+  ...pageViews, choice: ChoiceBlockView, dialog: DialogBlockView, slider: SliderBlockView, combobox: ComboboxBlockView, upload: UploadBlockView,
+};
+
+/**
+ * Fetches the page-level views (trackers, steppers, frames) the blocks of `flows` draw with, layouts included,
+ * all at once. A view that fails to load is not an error here: its block fetches it again when it renders, and
+ * shows the failure then.
+ */
+export function loadBlockViews(flows: FlowDef[]): Promise<unknown> {
+  const types = new Set(flows.flatMap((flow) => eachBlock(flow).map(({ block }) => block.type)));
+  return Promise.all([...types].map((type) => pageViews[type]?.preload().catch(() => undefined)));
+}
+
+const flowViews = new WeakMap<FlowDef, Promise<unknown>>();
+
+/**
+ * {@link loadBlockViews} of one flow of a whole bundle (no parts: tests, the studio), once per flow, the promise
+ * marked as React marks one `use` has read, so `StepChooser` shows a step with its page views as a part's flow shows.
+ */
+export function flowViewsLoaded(flow: FlowDef): Promise<unknown> {
+  let loaded = flowViews.get(flow);
+  if (!loaded) {
+    const promise: Promise<unknown> = loadBlockViews([flow]).then((value) => Object.assign(promise, { status: 'fulfilled', value }));
+    flowViews.set(flow, (loaded = promise));
+  }
+  return loaded;
+}
 
 /**
  * The code a block type loads on its first render (a dialog's: its view and, once open, the dialog itself; a
  * form's: rjsf and the theme, and the choice widgets if it may draw one).
  */
 const blockCode: Partial<Record<BlockDef['type'], (block: BlockDef, rt: RuntimeServices) => Promise<unknown>>> = {
+  ...Object.fromEntries(Object.entries(lazyViews).map(([type, view]) => [type, view.preload])),
   form: (block, rt) => loadFormCode(block as FormBlock, rt),
-  choice: ChoiceBlockView.preload,
   dialog: () => Promise.all([DialogBlockView.preload(), import('../dialog/ModalDialog')]),
-  slider: SliderBlockView.preload,
-  combobox: ComboboxBlockView.preload,
-  upload: UploadBlockView.preload,
 };
 
 /**

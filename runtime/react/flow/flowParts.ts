@@ -1,10 +1,12 @@
 import { matchPath } from 'react-router-dom';
 import { addPart, type FlowPart, type RouteTable } from '../../core/bundleParts';
+import { loadBlockViews } from '../blocks/BlockList';
 import type { RuntimeBundle } from '../types';
 
 /**
  * A bundle whose flows arrive in parts (runtime/core `splitBundle`): it starts as the core (every flow a route
- * stub) and `load(flowId)` fetches that flow's part once and adds it to the bundle, in place. `StepChooser`
+ * stub) and `load(flowId)` fetches that flow's part once and adds it to the bundle, in place, with the lazily
+ * loaded views laid out with its pages (trackers, steppers: blocks/BlockList.tsx `loadBlockViews`). `StepChooser`
  * shows a step once its flow's part is there (it suspends until then); the app loads the parts of the first
  * screen's path before its first render ({@link flowsAt}), so a first screen, and its hydration, never waits.
  */
@@ -30,8 +32,9 @@ export function flowParts(bundle: RuntimeBundle, fetchPart: (flowId: string) => 
     load(flowId) {
       let promise = loading.get(flowId);
       if (!promise) {
-        promise = fetchPart(flowId).then((part) => {
+        promise = fetchPart(flowId).then(async (part) => {
           check?.(part);
+          await loadBlockViews(Object.values(part.flows));
           addPart(bundle, part);
           added.add(flowId);
           // Marked as React marks a promise `use` has read: a render that reads it once it is there does not suspend.

@@ -49,8 +49,9 @@ async function render(record: Record<string, unknown>, region: keyof typeof BRAN
     root.render(<FlowRunner bundle={bundle} widgets={createWidgetRegistry(extensionWidgets)} effects={extensionEffects}
       loadValidators={() => Promise.resolve({})} memoryPath={`/applications/${APP}`} record={{ applicationId: APP, ...record }} user={user} home="account" />);
   });
-  await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
   cleanup = () => { act(() => root.unmount()); container.remove(); };
+  // The step shows once its flow's trackers' view is there (a chunk of its own).
+  await waitFor(() => container.querySelector('main[data-step]'), 'the step');
   const t = createTranslate(bundle.messages, { user, settings: bundle.settings, record }, () => undefined);
   return { container, path: () => container.querySelector('main')?.dataset.flow + '/' + container.querySelector('main')?.dataset.step, text: (key, vars) => t(key, vars) };
 }
@@ -147,7 +148,8 @@ describe('primary home (000 s2, s4) at every status', () => {
   it('Proceed in orderVerification goes to order verification', async () => {
     const view = await render({ applicationType: 'vehicle', scoreboard: { status: 'orderVerification', primaryApplicant: confirmed } });
     await click(view.container, view.text('home.proceed'));
-    expect(view.path()).toBe('orderVerification/verify');
+    // Order verification shows once its frame's view is there.
+    await waitFor(() => view.path() === 'orderVerification/verify', 'order verification');
   });
 });
 
