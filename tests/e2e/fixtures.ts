@@ -166,6 +166,9 @@ async function checkA11y(page: Page, findings: Findings): Promise<void> {
   checked.add(key);
   findings.visited.delete(key);
   await settle(page);
+  // Hydrated: a server-rendered form's button is disabled until the app has the page, then fades to its colours
+  // (a transition that starts after the wait below would be read mid-way).
+  if (await page.locator('main[data-step]').count()) await page.locator('main[data-step][data-ready]').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
   const axe = new AxeBuilder({ page });
   // At rest: no animation running (a spinner's endless one never ends: only finite ones are waited for).
   await page
