@@ -1,8 +1,9 @@
 /**
  * The app's React tree, the same in the browser (app/start.tsx) and in the server render (app/server.tsx),
- * so a hydrating render matches the server's markup: Griffel's renderer (the server's collects the CSS it
- * writes into the page; the browser's picks those style elements up), Fluent's SSR ids, and the flows. The
- * theme is not here: the server writes it into every page as a style sheet (app/theme.ts `themeStyle`).
+ * so a hydrating render matches the server's markup: Griffel's renderer (the styles are the build's style
+ * sheet, scripts/griffelCss.ts; the renderer inserts only rules a build could not extract, and the browser's
+ * picks up what the server's wrote), Fluent's SSR ids, and the flows. The theme is not here: the server writes
+ * it into every page as a style sheet (app/theme.ts `themeStyle`).
  */
 import { createDOMRenderer, RendererProvider, SSRProvider, type GriffelRenderer } from '@fluentui/react-components';
 import { StrictMode, type ReactNode } from 'react';

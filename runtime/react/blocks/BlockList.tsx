@@ -4,6 +4,7 @@ import { eachBlock } from '../../core/flow/walkFlow';
 import type { BlockDef, ClientOnly, FlowDef, FormBlock, LoadState } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime, type RuntimeServices } from '../RuntimeContext';
+import { usable } from '../usable';
 import { ButtonBlockView } from './ButtonBlockView';
 import { FormBlockView, loadFormCode } from './FormBlockView';
 import { GroupBlockView } from './GroupBlockView';
@@ -57,15 +58,12 @@ export function loadBlockViews(flows: FlowDef[]): Promise<unknown> {
 const flowViews = new WeakMap<FlowDef, Promise<unknown>>();
 
 /**
- * {@link loadBlockViews} of one flow of a whole bundle (no parts: tests, the studio), once per flow, the promise
- * marked as React marks one `use` has read, so `StepChooser` shows a step with its page views as a part's flow shows.
+ * {@link loadBlockViews} of one flow of a whole bundle (no parts: tests, the studio), once per flow ({@link usable}),
+ * so `StepChooser` shows a step with its page views as a part's flow shows.
  */
 export function flowViewsLoaded(flow: FlowDef): Promise<unknown> {
   let loaded = flowViews.get(flow);
-  if (!loaded) {
-    const promise: Promise<unknown> = loadBlockViews([flow]).then((value) => Object.assign(promise, { status: 'fulfilled', value }));
-    flowViews.set(flow, (loaded = promise));
-  }
+  if (!loaded) flowViews.set(flow, (loaded = usable(loadBlockViews([flow]))));
   return loaded;
 }
 

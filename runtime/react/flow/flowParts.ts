@@ -2,6 +2,7 @@ import { matchPath } from 'react-router-dom';
 import { addPart, type FlowPart, type RouteTable } from '../../core/bundleParts';
 import { loadBlockViews } from '../blocks/BlockList';
 import type { RuntimeBundle } from '../types';
+import { usable } from '../usable';
 
 /**
  * A bundle whose flows arrive in parts (runtime/core `splitBundle`): it starts as the core (every flow a route
@@ -32,14 +33,13 @@ export function flowParts(bundle: RuntimeBundle, fetchPart: (flowId: string) => 
     load(flowId) {
       let promise = loading.get(flowId);
       if (!promise) {
-        promise = fetchPart(flowId).then(async (part) => {
+        // Usable: a render that reads it once the part is there does not suspend.
+        promise = usable(fetchPart(flowId).then(async (part) => {
           check?.(part);
           await loadBlockViews(Object.values(part.flows));
           addPart(bundle, part);
           added.add(flowId);
-          // Marked as React marks a promise `use` has read: a render that reads it once it is there does not suspend.
-          Object.assign(promise as Promise<void>, { status: 'fulfilled', value: undefined });
-        });
+        }));
         promise.catch(() => loading.delete(flowId));
         loading.set(flowId, promise);
       }

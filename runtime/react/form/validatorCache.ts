@@ -1,10 +1,9 @@
 import type { ValidatorModule } from '../types';
+import { usable } from '../usable';
 
 /** Loads the validators named (a module holding at least those; one holding every validator will do). */
 export type ValidatorLoader = (names: string[]) => Promise<ValidatorModule>;
-/** A promise React's `use` reads without suspending once it has settled (its `status` convention). */
-type Tracked = Promise<ValidatorModule> & { status?: 'fulfilled' | 'rejected'; value?: ValidatorModule; reason?: unknown };
-const loaded = new WeakMap<ValidatorLoader, Map<string, Tracked>>();
+const loaded = new WeakMap<ValidatorLoader, Map<string, Promise<ValidatorModule>>>();
 
 /**
  * The validator `name` of a loader (a module holding it), loaded once (started early, in parallel with the form
@@ -16,15 +15,9 @@ export function validatorsOf(load: ValidatorLoader, name: string): Promise<Valid
   if (!byName) loaded.set(load, (byName = new Map()));
   let promise = byName.get(name);
   if (!promise) {
-    const tracked: Tracked = load([name]);
-    tracked.then(
-      (value) => Object.assign(tracked, { status: 'fulfilled', value }),
-      (reason: unknown) => {
-        Object.assign(tracked, { status: 'rejected', reason });
-        byName.delete(name);
-      },
-    );
-    byName.set(name, (promise = tracked));
+    promise = usable(load([name]));
+    promise.catch(() => byName.delete(name));
+    byName.set(name, promise);
   }
   return promise;
 }
