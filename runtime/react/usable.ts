@@ -4,9 +4,10 @@
  * @example use(usable(load()))
  */
 export function usable<T>(promise: Promise<T>): Promise<T> {
+  // Handlers return nothing: returning the promise itself would make the derived one adopt its rejection, unhandled.
   promise.then(
-    (value) => Object.assign(promise, { status: 'fulfilled', value }),
-    (reason: unknown) => Object.assign(promise, { status: 'rejected', reason }),
+    (value) => { Object.assign(promise, { status: 'fulfilled', value }); },
+    (reason: unknown) => { Object.assign(promise, { status: 'rejected', reason }); },
   );
   return promise;
 }
