@@ -8,11 +8,27 @@
  */
 import { HYDRATION_ID } from '../runtime/core/serverRender';
 
-/** After the next paint (a frame, then a task after it); a tab in the background paints no frame: at most 100 ms. */
-const afterPaint = () => new Promise<void>((resolve) => {
-  requestAnimationFrame(() => setTimeout(resolve, 0));
-  setTimeout(resolve, 100);
+/**
+ * Once the browser reports the page's first contentful paint (the server's screen is on the glass: its paint
+ * timing entry comes after the frame is shown, where a timer after the next animation frame can run before it).
+ * A tab in the background paints nothing, and a browser without paint timing gives no entry: at once, and at
+ * most 500 ms after the call.
+ */
+const afterFirstPaint = () => new Promise<void>((resolve) => {
+  if (document.visibilityState !== 'visible' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    resolve();
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length) done();
+  });
+  const done = () => {
+    observer.disconnect();
+    resolve();
+  };
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(done, 500);
 });
 
-if (document.getElementById(HYDRATION_ID) && !document.querySelector('[data-skeleton]')) await afterPaint();
+if (document.getElementById(HYDRATION_ID) && !document.querySelector('[data-skeleton]')) await afterFirstPaint();
 await import('./start');

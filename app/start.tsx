@@ -22,8 +22,10 @@ import { readBrand, showConfigRequired, withBrand } from './brand';
 import { IdleSession } from './idle/IdleSession';
 import { endSession, isPublicPath, keepSessionAlive, loadSession, signInGate } from './session';
 
+// Not a top-level await: the lazily loaded chunks import from this module's chunk, and a module awaiting at its
+// top level holds every module that imports it until it settles; start() waits for some of them (a part's views).
 const brand = readBrand();
-if (brand) await start(brand);
+if (brand) void start(brand);
 else showConfigRequired();
 
 /** Starts the app for the page's brand. */
