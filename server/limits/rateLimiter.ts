@@ -51,14 +51,17 @@ function subjectOf(rule: LimitRule, subject: LimitSubject): string | null {
 const keyOf = (name: string, index: number, rule: LimitRule, who: string) =>
   createHash('sha256').update(`${name}|${index}|${rule.per}|${rule.windowSeconds}|${who}`).digest('hex');
 
-/** The sliding-window estimate of a counter at `now` for windows of `windowMs`. */
+/**
+ * The sliding-window estimate of a counter at `now` for windows of `windowMs`, rounded up: part of a hit counts
+ * as one, so a subject at its limit as a window ends stays refused (30 hits x 0.999 would be under a limit of 30).
+ */
 function estimate(counter: Counter | undefined, now: number, windowMs: number): number {
   if (!counter) return 0;
   const current = Math.floor(now / windowMs) * windowMs;
   const start = Number(counter.window_start);
   const overlap = 1 - (now - current) / windowMs;
-  if (start === current) return counter.hits + counter.prev_hits * overlap;
-  if (start === current - windowMs) return counter.hits * overlap;
+  if (start === current) return counter.hits + Math.ceil(counter.prev_hits * overlap);
+  if (start === current - windowMs) return Math.ceil(counter.hits * overlap);
   return 0;
 }
 

@@ -150,8 +150,14 @@ describe('rate limiter mechanics', () => {
       for (let i = 0; i < 4; i++) expect((await limiter.hit('t', rule, { client: 'a' })).allowed).toBe(true);
       expect(await limiter.hit('t', rule, { client: 'a' })).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
       expect((await limiter.check('t', rule, { client: 'b' })).allowed).toBe(true);
-      // 45 s later, in the next window: 5 hits x (1 - 15/60) = 3.75 still count, so one more fits, two do not.
-      now += 45_000;
+      // Just past the window's end the 5 hits (4 counted, 1 refused) count in full: part of a hit is a hit.
+      const next = Math.floor(now / 60_000) * 60_000 + 60_000;
+      now = next + 1;
+      expect((await limiter.check('t', rule, { client: 'a' })).allowed).toBe(false);
+      // 45 s into that window: 5 hits x (1 - 45/60) = 1.25 count as 2, so two more fit and a third does not.
+      now = next + 45_000;
+      expect((await limiter.hit('t', rule, { client: 'a' })).allowed).toBe(true);
+      expect((await limiter.hit('t', rule, { client: 'a' })).allowed).toBe(true);
       expect((await limiter.hit('t', rule, { client: 'a' })).allowed).toBe(false);
       now += 60_000 * 2; // two windows on: forgotten
       expect((await limiter.check('t', rule, { client: 'a' })).allowed).toBe(true);
