@@ -10,7 +10,6 @@
  * hydrates that markup instead of drawing it again.
  */
 import { startTransition } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { HYDRATION_ID, parseHydration } from '../runtime/core/serverRender';
 import type { SelectionTexts } from '../runtime/core/types';
@@ -80,10 +79,11 @@ async function start(brand: SelectionTexts): Promise<void> {
     });
     return;
   }
-  container.replaceChildren();
-  // The first render is synchronous: the shell paints at once; form chunks stream in behind Suspense.
+  // Drawn in the browser, as a transition too: a whole page's first render yields to input every few milliseconds.
+  // What the server sent (a skeleton the size of the content, or nothing) stays on screen until React's first
+  // commit replaces it; form chunks then stream in behind Suspense.
   const root = createRoot(container);
-  flushSync(() => root.render(app()));
+  startTransition(() => root.render(app()));
 }
 
 /** A definitions file (JSON, immutable under its hashed name). */

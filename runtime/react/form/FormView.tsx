@@ -1,7 +1,7 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { use, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { use, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { getPath } from '../../core/source/pointer';
-import type { FormBlock } from '../../core/types';
+import type { FormBlock, LogicContext } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
 import { themeWidgets } from '../theme';
@@ -28,6 +28,11 @@ function SubmitButton({ store, label, busy }: { store: FormStore; label: string;
   return <Button type="submit" appearance="primary" disabled={!enabled || busy || hydrating}>{label}</Button>;
 }
 
+/** The top-level names of a step context whose values are other objects now. */
+function changedKeys(before: LogicContext, after: LogicContext): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => before[key] !== after[key]);
+}
+
 /**
  * A form block: rjsf with the runtime's Fluent theme, validated by the build-time validator and
  * core's message catalogue (errors show after a field's first blur and on submit), fields shown /
@@ -52,6 +57,14 @@ export default function FormView({ block }: { block: FormBlock }) {
     const initial = block.initial ? (rt.logic.evaluateTemplate(block.initial, contextRef.current) as Record<string, unknown>) : undefined;
     return new FormStore(logic, { ...(bound ?? {}), ...(initial ?? {}) });
   }, [block, schema, validate, rt.bundle, rt.logic, rt.onMissing]);
+  // A context the store was not made with (page state another block or the step's enter wrote, the record, the
+  // address): what reads it is evaluated again before the browser paints.
+  const seen = useRef({ store, context: step.context });
+  useLayoutEffect(() => {
+    const before = seen.current;
+    seen.current = { store, context: step.context };
+    if (before.store === store) store.contextChanged(changedKeys(before.context, step.context));
+  }, [store, step.context]);
   const ui = useMemo(() => localiseUiSchema(rt.bundle.uiSchemas[block.schema], rt.t), [rt.bundle, block.schema, rt.t]);
   const sections = useMemo(() => sectionsOf(schema, ui), [schema, ui]);
   const widgets = useMemo(() => ({ ...themeWidgets, ...rt.widgets.fields }), [rt.widgets]);

@@ -1,7 +1,7 @@
-import { createRuleSet, truthy, type LogicInstance } from '../../core/logic';
+import { createRuleSet, pathsOverlap, truthy, varPaths, type LogicInstance } from '../../core/logic';
 import { schemaRules, validateForm, type MissingText } from '../../core/messages';
 import type { FormBlock, FormatDef, JsonSchema, Logic, LogicContext } from '../../core/types';
-import type { CompiledValidator, FormLogic } from './formStore';
+import type { CompiledValidator, FieldStates, FormLogic } from './formStore';
 
 /** Inputs of {@link createFormLogic}. */
 export interface FormLogicOptions {
@@ -46,23 +46,36 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
     ({ ...context(), form: values, formErrors });
   // The schema's own rules (`x-rules`, which the server enforces too) come before the block's.
   const rules = [...schemaRules(schema), ...(block.rules ?? [])];
+  // What reads the step's context besides the form's values: the rules (the field states), the error rules, the submit condition.
+  const outsideForm = (paths: string[]) => paths.filter((path) => path !== 'form' && !path.startsWith('form.') && !path.startsWith('formErrors'));
+  const errorReads = outsideForm(rules.flatMap((rule) => varPaths(rule.when)));
+  const submitReads = outsideForm(block.submitEnabledWhen === undefined ? [] : varPaths(block.submitEnabledWhen));
+  const reads = (paths: string[], keys: string[]) => paths.some((path) => keys.some((key) => pathsOverlap(key, path)));
+  const fieldStates = (): FieldStates => {
+    const hidden = new Set<string>();
+    const disabled = new Set<string>();
+    for (const [name, value] of Object.entries(ruleSet.values())) {
+      if (truthy(value)) continue;
+      const [kind, path] = [name.slice(0, name.indexOf(':')), name.slice(name.indexOf(':') + 1)];
+      (kind === 'visible' ? hidden : disabled).add(path);
+    }
+    return { hidden, disabled };
+  };
   return {
     errors: (values) => validateForm(validate, values, {
       schema, messages, formats, form: block.schema, overrides: block.messages, rules, logic, context: context(), onMissing: options.onMissing,
     }),
     states: (values, changed) => {
-      const hidden = new Set<string>();
-      const disabled = new Set<string>();
-      if (!hasRules) return { hidden, disabled };
+      if (!hasRules) return { hidden: new Set(), disabled: new Set() };
       if (!evaluated || !changed) ruleSet.evaluateAll(withForm(values));
       else ruleSet.update(`form.${changed}`, withForm(values));
       evaluated = true;
-      for (const [name, value] of Object.entries(ruleSet.values())) {
-        if (truthy(value)) continue;
-        const [kind, path] = [name.slice(0, name.indexOf(':')), name.slice(name.indexOf(':') + 1)];
-        (kind === 'visible' ? hidden : disabled).add(path);
-      }
-      return { hidden, disabled };
+      return fieldStates();
+    },
+    contextChanged: (values, keys) => {
+      const ruleReads = Object.values(ruleSet.dependencies).some((paths) => reads(outsideForm(paths), keys));
+      if (ruleReads && evaluated) for (const key of keys) ruleSet.update(key, withForm(values));
+      return { states: ruleReads && evaluated ? fieldStates() : undefined, errors: reads(errorReads, keys), submit: reads(submitReads, keys) };
     },
     // `formErrors`: the errors the form shows now (after a field's first blur, every one after submit).
     submitEnabled: (values, shown) => logic.holds(block.submitEnabledWhen, withForm(values, shown)),

@@ -10,12 +10,23 @@ export interface FieldView {
   disabled: boolean;
 }
 
+/** Dotted field paths rules hide (`ui:visibleWhen` false) and disable (`ui:enabledWhen` false). */
+export interface FieldStates {
+  hidden: Set<string>;
+  disabled: Set<string>;
+}
+
 /** Computes per-field messages, visibility and enablement for the current values. */
 export interface FormLogic {
   /** Dotted field path -> the one message to show (first failing rule). */
   errors(values: Record<string, unknown>): Record<string, string>;
   /** Dotted field paths whose `ui:visibleWhen` is false / `ui:enabledWhen` is false; `changed` limits re-evaluation. */
-  states(values: Record<string, unknown>, changed?: string): { hidden: Set<string>; disabled: Set<string> };
+  states(values: Record<string, unknown>, changed?: string): FieldStates;
+  /**
+   * The step's context changed at `keys` (its top-level names: `state`, `record`, `url` ...): the field states
+   * again when a rule reads there, and whether the error rules and the submit condition read there.
+   */
+  contextChanged(values: Record<string, unknown>, keys: string[]): { states?: FieldStates; errors: boolean; submit: boolean };
   /** Whether the submit button is enabled; `shown` = the errors the form shows now (path -> message). */
   submitEnabled(values: Record<string, unknown>, shown: Record<string, string>): boolean;
 }
@@ -83,6 +94,22 @@ export class FormStore {
   setValues(values: Record<string, unknown>, changed?: string): void {
     this.values = values;
     this.recompute(changed);
+  }
+
+  /**
+   * The step's context changed at `keys` (page state, the record, the address ...): what reads it there is
+   * evaluated again (a submit condition on page state another block writes, a field shown by the record).
+   */
+  contextChanged(keys: string[]): void {
+    if (keys.length === 0) return;
+    const { states, errors, submit } = this.logic.contextChanged(this.values, keys);
+    if (!states && !errors && !submit) return;
+    if (errors) this.errors = undefined;
+    if (states) {
+      this.hidden = states.hidden;
+      this.disabled = states.disabled;
+    }
+    this.publish();
   }
 
   /** Marks a field as blurred once: from now on its error shows. */

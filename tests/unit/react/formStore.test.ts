@@ -6,6 +6,7 @@ const logic: FormLogic = {
   errors: (values): Record<string, string> => (values.name ? {} : { name: 'required' }),
   states: (values) => ({ hidden: new Set(values.hide ? ['name'] : []), disabled: new Set<string>() }),
   submitEnabled: (values) => Boolean(values.name),
+  contextChanged: () => ({ errors: false, submit: false }),
 };
 
 describe('FormStore', () => {
@@ -93,5 +94,51 @@ describe('createFormLogic submitEnabledWhen', () => {
     expect(form.submitEnabled({ name: 'a' }, {})).toBe(true);
     expect(form.submitEnabled({ name: 'a' }, { name: 'too short' })).toBe(false);
     expect(form.submitEnabled({}, {})).toBe(false);
+  });
+});
+
+describe('a form over a changing step context', () => {
+  const validate = Object.assign(() => true, { errors: null });
+  async function formOver(context: { current: Record<string, unknown> }) {
+    const { createFormLogic } = await import('../../../runtime/react/form/formLogic');
+    return createFormLogic({
+      block: {
+        type: 'form', schema: 's', submitEnabledWhen: { var: 'state.addressPicked' },
+        rules: [{ field: 'name', when: { '==': [{ var: 'form.name' }, { var: 'record.taken' }] }, message: 'taken' }],
+      },
+      schema: { type: 'object', properties: { name: { type: 'string' }, note: { type: 'string' } } },
+      uiSchema: { note: { 'ui:visibleWhen': { var: 'record.notes' } } }, validate,
+      messages: { taken: 'That name is taken' }, formats: {}, context: () => context.current, logic: createLogic(),
+    });
+  }
+
+  it('evaluates the submit condition, the field rules and the error rules again where the context changed', async () => {
+    const context = { current: { state: {}, record: { notes: false, taken: 'a' } } as Record<string, unknown> };
+    const store = new FormStore(await formOver(context), { name: 'b' });
+    store.blur('name');
+    expect(store.isSubmitEnabled()).toBe(false);
+    expect(store.view('note').hidden).toBe(true);
+    // Page state another block (or the step's enter) wrote after the form was made.
+    context.current = { ...context.current, state: { addressPicked: true } };
+    store.contextChanged(['state']);
+    expect(store.isSubmitEnabled()).toBe(true);
+    // The record: a field's rule and an error rule read it.
+    context.current = { ...context.current, record: { notes: true, taken: 'b' } };
+    store.contextChanged(['record']);
+    expect(store.view('note').hidden).toBe(false);
+    expect(store.view('name').error).toBe('That name is taken');
+  });
+
+  it('wakes nobody when nothing reads where the context changed', async () => {
+    const context = { current: { state: {}, record: {}, url: { search: '' } } as Record<string, unknown> };
+    const store = new FormStore(await formOver(context), {});
+    let woken = 0;
+    store.subscribe(() => woken++);
+    context.current = { ...context.current, url: { search: '?a=1' } };
+    store.contextChanged(['url']);
+    store.contextChanged([]);
+    expect(woken).toBe(0);
+    store.contextChanged(['state']);
+    expect(woken).toBe(1);
   });
 });
