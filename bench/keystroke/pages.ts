@@ -22,6 +22,11 @@ function aliases(gen: string, runtimeGen: string) {
   ];
 }
 
+/** The product's browser build config (vite.config.ts exports a function of the build: the browser's, or the server's). */
+function productBuildConfig(): UserConfig {
+  return typeof productConfig === 'function' ? (productConfig({ command: 'build', mode: 'production', isSsrBuild: false }) as UserConfig) : productConfig;
+}
+
 /**
  * Builds one page into bench/.build/<out> (served under `/<out>/`); the runtime page is built once
  * per variant (`out` = `runtime-<size>`, its generated files in gen/<out>).
@@ -37,7 +42,7 @@ export async function buildPage(page: PageName, out: string, benchDir: string, b
     build: { outDir, emptyOutDir: true, reportCompressedSize: false },
   };
   const base: UserConfig = page === 'runtime'
-    ? { ...(productConfig as UserConfig), server: undefined }
+    ? { ...productBuildConfig(), server: undefined }
     : { publicDir: false, plugins: [react()], build: { target: 'es2022', modulePreload: { polyfill: false }, chunkSizeWarningLimit: 3000 } };
   await build({ ...mergeConfig(base, own), configFile: false });
   return outDir;
