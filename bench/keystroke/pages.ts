@@ -10,6 +10,7 @@ import { extname, join, normalize } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, mergeConfig, type UserConfig } from 'vite';
 import productConfig from '../../vite.config';
+import { VALIDATORS_FILE } from './generate';
 
 /** The pages: each its own Vite root under bench/keystroke. */
 export type PageName = 'runtime' | 'stock';
@@ -17,7 +18,7 @@ export type PageName = 'runtime' | 'stock';
 function aliases(gen: string, runtimeGen: string) {
   return [
     { find: 'bench-gen:definitions', replacement: join(runtimeGen, 'definitions.ts') },
-    { find: 'bench-gen:validators', replacement: join(runtimeGen, 'validators.cjs') },
+    { find: 'bench-gen:validators', replacement: join(runtimeGen, VALIDATORS_FILE) },
     { find: 'bench-gen:stock', replacement: join(gen, 'stock.ts') },
   ];
 }
