@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { build, mergeConfig, type UserConfig } from 'vite';
+import { build, mergeConfig, type UserConfig, type UserConfigFnObject } from 'vite';
 import productConfig from '../../vite.config';
 import { VALIDATORS_FILE } from './generate';
 
@@ -24,9 +24,7 @@ function aliases(gen: string, runtimeGen: string) {
 }
 
 /** The product's browser build config (vite.config.ts exports a function of the build: the browser's, or the server's). */
-function productBuildConfig(): UserConfig {
-  return typeof productConfig === 'function' ? (productConfig({ command: 'build', mode: 'production', isSsrBuild: false }) as UserConfig) : productConfig;
-}
+const productBuildConfig = (): UserConfig => (productConfig as UserConfigFnObject)({ command: 'build', mode: 'production', isSsrBuild: false });
 
 /**
  * Builds one page into bench/.build/<out> (served under `/<out>/`); the runtime page is built once

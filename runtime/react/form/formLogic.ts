@@ -50,6 +50,7 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
   const outsideForm = (paths: string[]) => paths.filter((path) => path !== 'form' && !path.startsWith('form.') && !path.startsWith('formErrors'));
   const errorReads = outsideForm(rules.flatMap((rule) => varPaths(rule.when)));
   const submitReads = outsideForm(block.submitEnabledWhen === undefined ? [] : varPaths(block.submitEnabledWhen));
+  const ruleReads = outsideForm(Object.values(ruleSet.dependencies).flat());
   const reads = (paths: string[], keys: string[]) => paths.some((path) => keys.some((key) => pathsOverlap(key, path)));
   const fieldStates = (): FieldStates => {
     const hidden = new Set<string>();
@@ -73,9 +74,9 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
       return fieldStates();
     },
     contextChanged: (values, keys) => {
-      const ruleReads = Object.values(ruleSet.dependencies).some((paths) => reads(outsideForm(paths), keys));
-      if (ruleReads && evaluated) for (const key of keys) ruleSet.update(key, withForm(values));
-      return { states: ruleReads && evaluated ? fieldStates() : undefined, errors: reads(errorReads, keys), submit: reads(submitReads, keys) };
+      const rulesRead = evaluated && reads(ruleReads, keys);
+      if (rulesRead) for (const key of keys) ruleSet.update(key, withForm(values));
+      return { states: rulesRead ? fieldStates() : undefined, errors: reads(errorReads, keys), submit: reads(submitReads, keys) };
     },
     // `formErrors`: the errors the form shows now (after a field's first blur, every one after submit).
     submitEnabled: (values, shown) => logic.holds(block.submitEnabledWhen, withForm(values, shown)),
