@@ -1,8 +1,8 @@
 /** The pure decision: may this caller write this value at this record path now, and what exactly changes. */
-import { deriveRoles, eachTransition, findStatusTransition, isWritable, lockedPaths, rolesAllow, stepActiveIn, writablePaths, writableVia, type LockTest } from '../../runtime/core/flow';
+import { deriveRoles, isWritable, lockedPaths, requestStatus, writablePaths, writableVia, type LockTest } from '../../runtime/core/flow';
 import type { LogicInstance } from '../../runtime/core/logic';
 import { getPath, setPath } from '../../runtime/core/source/pointer';
-import type { DefinitionSet, FlowDef, ResolvedLayers, TransitionDef } from '../../runtime/core/types';
+import type { DefinitionSet, FlowDef, ResolvedLayers } from '../../runtime/core/types';
 import type { FlowError } from '../../runtime/core/flow/flowTypes';
 import { assertComplete, completionsFor, completionsReadBy, requestedCompletions } from './completion';
 import { refuse } from './errors';
@@ -167,6 +167,11 @@ const REFUSALS: Record<FlowError['kind'], 'TRANSITION_NOT_ALLOWED' | 'PROVIDER_O
   unknownEvent: 'INVALID_TRANSITION',
 };
 
+/**
+ * A status write is a request for the transition to that status: decided by the core's {@link requestStatus}
+ * (the selector the browser's `next` uses: roles, guard, `by: server`, in that order). The transition's
+ * `set` effects on `record.*` are written in the same statement as the status.
+ */
 function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType<typeof logicContext>): Decision {
   const { app, request } = input;
   const path = request.path;
@@ -181,47 +186,23 @@ function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType
     if (roles.length === 0) throw refuse('TRANSITION_NOT_ALLOWED', `no role in flow '${flow.id}' may touch '${path}'`, { path });
     return { kind: 'unchanged', path, value: to };
   }
-  const found = findStatusTransition(flow, stored, to, roles, context, { logic: input.logic, by: input.by ?? 'client' });
-  if (!found.ok) {
-    let code = REFUSALS[found.error.kind];
-    // A transition the client may take exists but its guard fails: say so rather than 'server only'.
-    if (code === 'PROVIDER_OUTCOME' && clientMayTake(flow, stored, to, roles)) code = 'GUARD_FAILED';
+  const result = requestStatus(flow, stored, to, { ...context, roles }, { logic: input.logic, by: input.by ?? 'client' });
+  const [error] = result.errors;
+  if (error || !result.transition || !result.site) {
+    const code = REFUSALS[error?.kind ?? 'noTransition'];
+    /** Whether the server itself could make this move now (a provider outcome beside the client's way). */
+    const serverMay = () => requestStatus(flow, stored, to, { ...context, roles }, { logic: input.logic, by: 'server' }).errors.length === 0;
     const from = stored ?? `none (treated as ${flow.status?.initial ?? 'none'})`;
     const why: Record<typeof code, string> = {
       TRANSITION_NOT_ALLOWED: `roles [${roles.join(', ')}] may not move '${path}' from ${from} to ${to}`,
       PROVIDER_OUTCOME: `'${path}' = ${to} is a provider outcome set only by the server; a client may only repeat the stored value (${stored ?? 'none'})`,
-      GUARD_FAILED: `'${path}' cannot move from ${from} to ${to} yet: the condition of flow '${flow.id}' does not hold${found.error.kind === 'serverOnly' ? ' (otherwise only the server sets it)' : ''}`,
+      GUARD_FAILED: `'${path}' cannot move from ${from} to ${to} yet: the condition of flow '${flow.id}' does not hold${serverMay() ? ' (otherwise only the server sets it)' : ''}`,
       INVALID_TRANSITION: `flow '${flow.id}' has no transition of '${path}' from ${from} to ${to}`,
     };
-    throw refuse(code, why[code], { path, from: stored ?? null, to, flow: flow.id, ...('event' in found.error ? { event: found.error.event } : {}) });
+    throw refuse(code, why[code], { path, from: stored ?? null, to, flow: flow.id, ...(error && 'event' in error ? { event: error.event } : {}) });
   }
   // The guard held; a completion flag it read counts only while the step it completes is still complete.
-  for (const completion of completionsReadBy(input.defs, app.type, found.transition.guard, app.record)) assertComplete(input.layers, completion, { ...context, settings: input.layers.settings }, input.logic);
-  return {
-    kind: 'transition',
-    flow: flow.id,
-    step: found.step,
-    event: found.event,
-    path,
-    ...(stored === undefined ? {} : { from: stored }),
-    to,
-    extra: recordSets(found.transition, context, input.logic),
-  };
-}
-
-/** Whether some transition to `to`, active now, is open to these roles from the client (guard aside). */
-function clientMayTake(flow: FlowDef, from: string | undefined, to: string, roles: string[]): boolean {
-  return eachTransition(flow).some(
-    (site) => site.transition.status === to && site.transition.by !== 'server' && stepActiveIn(flow, flow.steps[site.step], from) && rolesAllow(site.transition.roles ?? flow.steps[site.step].roles, roles),
-  );
-}
-
-/** A transition's `set` effects on `record.*`, evaluated: written in the same statement as the status. */
-function recordSets(transition: TransitionDef, context: ReturnType<typeof logicContext>, logic: LogicInstance): ExtraSet[] {
-  const out: ExtraSet[] = [];
-  for (const effect of transition.effects ?? []) {
-    if (!('set' in effect) || !effect.set.startsWith('record.')) continue;
-    out.push({ path: effect.set.slice('record.'.length), value: logic.evaluate(effect.value, context) });
-  }
-  return out;
+  for (const completion of completionsReadBy(input.defs, app.type, result.transition.guard, app.record)) assertComplete(input.layers, completion, { ...context, settings: input.layers.settings }, input.logic);
+  const extra = result.effects.flatMap((e) => (e.kind === 'set' && e.path.startsWith('record.') ? [{ path: e.path.slice('record.'.length), value: e.value }] : []));
+  return { kind: 'transition', flow: flow.id, step: result.site.step, event: result.site.event, path, ...(stored === undefined ? {} : { from: stored }), to, extra };
 }

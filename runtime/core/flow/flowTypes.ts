@@ -28,11 +28,14 @@ export interface NextResult {
   errors: FlowError[];
   /** The transition taken, if any. */
   transition?: TransitionDef;
+  /** Where the transition taken sits: its step and the event naming it. */
+  site?: { step: string; event: string };
 }
 
-/** Who raises the event: a client may not take transitions marked `by: server`. */
+/** Options of {@link next} and {@link requestStatus}. */
 export interface NextOptions {
   /** The logic instance guards, roles and effects evaluate with (the definition set's). */
   logic: LogicInstance;
+  /** Who raises the event or request: a client (default) may not take transitions marked `by: server`. */
   by?: 'client' | 'server';
 }

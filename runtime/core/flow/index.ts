@@ -1,5 +1,6 @@
-export { next, currentStatus } from './next';
-export { findStatusTransition, stepActiveIn, stepStatuses, stepForStatus, STATUS_TARGET, type StatusTransitionResult } from './statusTransition';
+export { next, requestStatus, currentStatus } from './next';
+export { selectTransition, type Candidate, type Selection } from './selectTransition';
+export { stepActiveIn, stepStatuses, stepForStatus, STATUS_TARGET } from './stepStatus';
 export { deriveRoles, rolesOf, rolesAllow } from './roles';
 export { writablePaths, writableVia, writablePath, lockedPaths, isWritable, ANY_ROLE, type LockTest } from './writable';
 export { progressRows, statusProgress, recordProgress, type ProgressRow } from './progress';

@@ -3,8 +3,9 @@ import { getPath } from '../source/pointer';
 import { resolveEffects } from './effects';
 import type { FlowEffect, FlowError, NextOptions, NextResult } from './flowTypes';
 import { rolesAllow, rolesOf } from './roles';
-import { transitionsOf } from './walkFlow';
-import { STATUS_TARGET, stepForStatus } from './statusTransition';
+import { selectTransition, type Candidate } from './selectTransition';
+import { eachTransition, transitionsOf } from './walkFlow';
+import { STATUS_TARGET, stepActiveIn, stepForStatus } from './stepStatus';
 
 /** The flow's current status: the state's, else the record's status field, else the declared initial. */
 export function currentStatus(flow: FlowDef, state: FlowState, context: LogicContext): string | undefined {
@@ -15,51 +16,54 @@ export function currentStatus(flow: FlowDef, state: FlowState, context: LogicCon
 
 /**
  * The flow machine: apply one event to a state. Pure: the caller runs the returned effects.
- * The first transition of the event whose roles allow and whose guard holds is taken; guards
- * read the context plus `event` (the event payload). A target of `@status` goes to the step
- * active in the (new) status.
+ * The transition is chosen by {@link selectTransition} (roles, guard, `by: server`, in that order) among
+ * the event's alternatives in the current step; guards read the context plus `event` (the event payload).
+ * A target of `@status` goes to the step active in the (new) status.
  * @example
  * const { state, effects, errors } = next(flow, { step: 'start' }, { type: 'submit' }, ctx, { logic });
  */
 export function next(flow: FlowDef, state: FlowState, event: FlowEvent, context: LogicContext, options: NextOptions): NextResult {
-  const { logic } = options;
   const step = flow.steps[state.step];
-  const unchanged = (errors: FlowError[]): NextResult => ({ state, effects: [], errors });
-  if (!step) return unchanged([{ kind: 'unknownStep', step: state.step }]);
-  const roles = rolesOf(flow, context, logic);
-  if (!rolesAllow(step.roles, roles)) return unchanged([{ kind: 'roleNotAllowed', step: state.step, roles, allowed: step.roles ?? [] }]);
-  const candidates = transitionsOf(flow, state.step, event.type);
-  if (candidates.length === 0) return unchanged([{ kind: 'unknownEvent', step: state.step, event: event.type, known: Object.keys(step.on ?? {}) }]);
+  const refused = (errors: FlowError[]): NextResult => ({ state, effects: [], errors });
+  if (!step) return refused([{ kind: 'unknownStep', step: state.step }]);
+  const roles = rolesOf(flow, context, options.logic);
+  if (!rolesAllow(step.roles, roles)) return refused([{ kind: 'roleNotAllowed', step: state.step, roles, allowed: step.roles ?? [] }]);
+  const candidates = transitionsOf(flow, state.step, event.type).map((transition) => ({ step: state.step, event: event.type, transition }));
+  if (candidates.length === 0) return refused([{ kind: 'unknownEvent', step: state.step, event: event.type, known: Object.keys(step.on ?? {}) }]);
+  return take(flow, state, candidates, roles, { ...context, roles, event: event.payload ?? {} }, options);
+}
 
-  const data: LogicContext = { ...context, roles, event: event.payload ?? {} };
-  const by = options.by ?? 'client';
-  let refusal: FlowError | undefined;
-  for (const transition of candidates) {
-    const allowed = transition.roles ?? step.roles;
-    if (!rolesAllow(allowed, roles)) {
-      refusal ??= { kind: 'roleNotAllowed', step: state.step, event: event.type, roles, allowed: allowed ?? [] };
-      continue;
-    }
-    if (!logic.holds(transition.guard, data)) {
-      refusal = refusal?.kind === 'roleNotAllowed' ? refusal : { kind: 'guardFailed', step: state.step, event: event.type };
-      continue;
-    }
-    if (transition.by === 'server' && by !== 'server') {
-      refusal ??= { kind: 'serverOnly', step: state.step, event: event.type };
-      continue;
-    }
-    const from = currentStatus(flow, state, context);
-    const effects: FlowEffect[] = [];
-    let status = from;
-    if (transition.status !== undefined && flow.status) {
-      status = transition.status;
-      effects.push({ kind: 'status', path: flow.status.field, ...(from === undefined ? {} : { from }), to: transition.status });
-    }
-    effects.push(...resolveEffects(transition.effects, data, logic).effects);
-    const target = transition.target === STATUS_TARGET ? (stepForStatus(flow, status) ?? state.step) : (transition.target ?? state.step);
-    if (target !== state.step) effects.push({ kind: 'navigate', step: target, ...(flow.steps[target]?.route ? { route: flow.steps[target].route } : {}) });
-    const nextState: FlowState = status === undefined ? { step: target } : { step: target, status };
-    return { state: nextState, effects, errors: [], transition };
+/**
+ * A status request (the server deciding a client's status write, or a provider outcome the server
+ * reports): the transitions that move the status from `from` to `to`, in the steps active in `from`, go
+ * through the same {@link selectTransition} as {@link next}; the result is the one `next` gives for the
+ * event of the transition taken (`site` names its step and event).
+ * @example
+ * const { errors, effects, site } = requestStatus(flow, 'approvals', 'reviewAndSignContract', ctx, { logic });
+ */
+export function requestStatus(flow: FlowDef, from: string | undefined, to: string, context: LogicContext, options: NextOptions): NextResult {
+  const state: FlowState = { step: stepForStatus(flow, from) ?? flow.initial, ...(from === undefined ? {} : { status: from }) };
+  const candidates = eachTransition(flow).filter((site) => site.transition.status === to && stepActiveIn(flow, flow.steps[site.step], from));
+  if (candidates.length === 0) return { state, effects: [], errors: [{ kind: 'noTransition', ...(from === undefined ? {} : { from }), to }] };
+  const roles = rolesOf(flow, context, options.logic);
+  return take(flow, state, candidates, roles, { ...context, roles, event: {} }, options);
+}
+
+/** Select among `candidates` and, when one is taken, the state it leads to and its effects in order (status, the transition's own, navigation). */
+function take(flow: FlowDef, state: FlowState, candidates: Candidate[], roles: string[], data: LogicContext, options: NextOptions): NextResult {
+  const selection = selectTransition(flow, candidates, roles, data, options);
+  if (!selection.ok) return { state, effects: [], errors: [selection.error] };
+  const { step, event, transition } = selection.candidate;
+  const from = currentStatus(flow, state, data);
+  const effects: FlowEffect[] = [];
+  let status = from;
+  if (transition.status !== undefined && flow.status) {
+    status = transition.status;
+    effects.push({ kind: 'status', path: flow.status.field, ...(from === undefined ? {} : { from }), to: transition.status });
   }
-  return unchanged([refusal ?? { kind: 'guardFailed', step: state.step, event: event.type }]);
+  effects.push(...resolveEffects(transition.effects, data, options.logic).effects);
+  const target = transition.target === STATUS_TARGET ? (stepForStatus(flow, status) ?? step) : (transition.target ?? step);
+  if (target !== step) effects.push({ kind: 'navigate', step: target, ...(flow.steps[target]?.route ? { route: flow.steps[target].route } : {}) });
+  const nextState: FlowState = status === undefined ? { step: target } : { step: target, status };
+  return { state: nextState, effects, errors: [], transition, site: { step, event } };
 }

@@ -1,5 +1,5 @@
 import type { FlowDef, Logic, WritableDef } from '../types';
-import { stepActiveIn } from './statusTransition';
+import { stepActiveIn } from './stepStatus';
 
 /** Role key in `writable` that applies to every role. */
 export const ANY_ROLE = '*';

@@ -1,7 +1,7 @@
 import type { DefinitionError, DefinitionSet, FlowDef } from '../types';
 import { errorAt, toPointer } from '../source';
 import { eachTransition } from '../flow/walkFlow';
-import { stepStatuses } from '../flow/statusTransition';
+import { stepStatuses } from '../flow/stepStatus';
 
 /**
  * Steps of a flow nothing leads to. Entry points: `initial`, steps whose route is absolute

@@ -1,7 +1,7 @@
 import type { DefinitionError, DefinitionSet, FlowDef } from '../types';
 import { didYouMean, errorAt, toPointer } from '../source';
 import { eachBlock, eachTransition, eventsOf } from '../flow/walkFlow';
-import { STATUS_TARGET } from '../flow/statusTransition';
+import { STATUS_TARGET } from '../flow/stepStatus';
 import { isWritable, writablePath } from '../flow/writable';
 
 /** Cross-file references every loader run checks: steps, schemas, trackers, statuses, roles. */

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { createLogic, deriveRoles, findStatusTransition, isWritable, lockedPaths, next, progressRows, writablePaths, writableVia, type FlowDef } from '../../../runtime/core';
+import { createLogic, deriveRoles, isWritable, lockedPaths, next, progressRows, requestStatus, writablePaths, writableVia, type FlowDef, type TransitionDef } from '../../../runtime/core';
 import { FLOW } from './fixtures';
 
 const flow = parse(FLOW) as FlowDef;
@@ -47,13 +47,43 @@ describe('status, roles and writes for the server', () => {
   it('derives roles from logic', () => {
     expect(deriveRoles(flow, owner, logic)).toEqual(['owner', 'viewer']);
   });
-  it('finds the transition a client status write requests', () => {
-    expect(findStatusTransition(flow, 'first', 'second', ['owner'], { ...owner, form: { ok: true } }, { logic })).toMatchObject({ ok: true, step: 'approvals', event: 'submit' });
-    expect(findStatusTransition(flow, 'first', 'second', ['viewer'], owner, { logic })).toMatchObject({ ok: false, error: { kind: 'roleNotAllowed' } });
-    expect(findStatusTransition(flow, 'first', 'done', ['owner'], owner, { logic })).toEqual({ ok: false, error: { kind: 'noTransition', from: 'first', to: 'done' } });
-    expect(findStatusTransition(flow, 'second', 'done', ['owner'], owner, { logic })).toMatchObject({ ok: false, error: { kind: 'serverOnly' } });
-    expect(findStatusTransition(flow, 'second', 'done', ['owner'], owner, { logic, by: 'server' })).toMatchObject({ ok: true, step: 'end' });
-    expect(findStatusTransition(flow, undefined, 'first', ['viewer'], { record: { item: {} } }, { logic })).toMatchObject({ ok: true, step: 'start' });
+  it('decides a status request with the selector next uses, the step and event of the transition taken in `site`', () => {
+    const taken = requestStatus(flow, 'first', 'second', { ...owner, form: { ok: true } }, { logic });
+    expect(taken).toMatchObject({ errors: [], site: { step: 'approvals', event: 'submit' }, state: { step: 'end', status: 'second' } });
+    expect(taken.effects[0]).toEqual({ kind: 'status', path: 'item.status', from: 'first', to: 'second' });
+    expect(requestStatus(flow, 'first', 'second', { ...owner, roles: ['viewer'] }, { logic }).errors[0]).toMatchObject({ kind: 'roleNotAllowed' });
+    expect(requestStatus(flow, 'first', 'done', owner, { logic }).errors).toEqual([{ kind: 'noTransition', from: 'first', to: 'done' }]);
+    expect(requestStatus(flow, 'second', 'done', owner, { logic }).errors[0]).toMatchObject({ kind: 'serverOnly' });
+    expect(requestStatus(flow, 'second', 'done', owner, { logic, by: 'server' })).toMatchObject({ errors: [], site: { step: 'end', event: 'finish' } });
+    expect(requestStatus(flow, undefined, 'first', { record: { item: {} } }, { logic })).toMatchObject({ errors: [], site: { step: 'start', event: 'proceed' } });
+  });
+  it('checks roles, then the guard, then by: server; refusing, it reports a failing guard before server-only before roles', () => {
+    const ordered = parse(`id: ordered
+initial: a
+status: { field: s, order: [x, y] }
+roles: { member: true }
+steps:
+  a:
+    status: x
+    on:
+      go:
+        - { status: y, roles: [officer], guard: true }
+        - { status: y, by: server, guard: { var: record.open } }
+        - { status: y, by: server }
+        - { status: y, guard: { var: record.open } }
+`) as FlowDef;
+    const go = ordered.steps.a.on!.go as TransitionDef[];
+    const closed = { record: { s: 'x', open: false } };
+    // A server-only alternative whose guard fails is refused for its guard: the guard is checked first.
+    expect(next(ordered, { step: 'a' }, { type: 'go' }, closed, { logic }).errors).toEqual([{ kind: 'guardFailed', step: 'a', event: 'go' }]);
+    expect(requestStatus(ordered, 'x', 'y', closed, { logic }).errors).toEqual([{ kind: 'guardFailed', step: 'a', event: 'go' }]);
+    const open = { record: { s: 'x', open: true } };
+    expect(next(ordered, { step: 'a' }, { type: 'go' }, open, { logic })).toMatchObject({ errors: [], transition: go[3] });
+    expect(requestStatus(ordered, 'x', 'y', open, { logic, by: 'server' })).toMatchObject({ errors: [], transition: go[1] });
+    const officer = { ...closed, roles: ['officer'] };
+    expect(requestStatus(ordered, 'x', 'y', officer, { logic })).toMatchObject({ errors: [], transition: go[0] });
+    const serverOnly = parse(`id: s\ninitial: a\nsteps:\n  a:\n    on:\n      go: [{ roles: [officer] }, { by: server }]\n`) as FlowDef;
+    expect(next(serverOnly, { step: 'a' }, { type: 'go' }, { roles: ['member'] }, { logic }).errors[0].kind).toBe('serverOnly');
   });
   it('lists writable paths per status and role', () => {
     const paths = writablePaths(flow, 'first', ['owner']);

@@ -134,7 +134,7 @@ describe('status writes are transition requests', () => {
     expect(decide(app(base()), P, { path: 'scoreboard.statusCreditCheck', value: 'approved' }, 'server')).toMatchObject({ kind: 'transition', flow: 'creditCheck', to: 'approved' });
     expect(decide(app(base({ statusCreditCheck: 'approved' })), P, { path: 'scoreboard.statusCreditCheck', value: 'approved' }).kind).toBe('unchanged');
     expect(refusal(() => decide(app(base({ statusSecondary: 'reviewAndSignContract' })), S, { path: 'scoreboard.statusSecondary', value: 'finished' })).code).toBe('PROVIDER_OUTCOME');
-    // When the client also has a way (wet signature) whose condition fails, the refusal says so.
+    // When the client also has a way (wet signature) whose condition fails, the refusal says so: a failing guard ranks above server-only.
     expect(refusal(() => decide(app(base({ status: 'reviewAndSignContract' })), P, { path: 'scoreboard.status', value: 'finished' }))).toEqual({
       code: 'GUARD_FAILED',
       message: "'scoreboard.status' cannot move from reviewAndSignContract to finished yet: the condition of flow 'primary' does not hold (otherwise only the server sets it)",
