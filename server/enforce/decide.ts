@@ -186,12 +186,14 @@ function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType
     if (roles.length === 0) throw refuse('TRANSITION_NOT_ALLOWED', `no role in flow '${flow.id}' may touch '${path}'`, { path });
     return { kind: 'unchanged', path, value: to };
   }
-  const result = requestStatus(flow, stored, to, { ...context, roles }, { logic: input.logic, by: input.by ?? 'client' });
+  // Guards read the application's settings (its region and brand layers), as the page's do.
+  const guardContext = { ...context, roles, settings: input.layers.settings };
+  const result = requestStatus(flow, stored, to, guardContext, { logic: input.logic, by: input.by ?? 'client' });
   const [error] = result.errors;
   if (error || !result.transition || !result.site) {
     const code = REFUSALS[error?.kind ?? 'noTransition'];
     /** Whether the server itself could make this move now (a provider outcome beside the client's way). */
-    const serverMay = () => requestStatus(flow, stored, to, { ...context, roles }, { logic: input.logic, by: 'server' }).errors.length === 0;
+    const serverMay = () => requestStatus(flow, stored, to, guardContext, { logic: input.logic, by: 'server' }).errors.length === 0;
     const from = stored ?? `none (treated as ${flow.status?.initial ?? 'none'})`;
     const why: Record<typeof code, string> = {
       TRANSITION_NOT_ALLOWED: `roles [${roles.join(', ')}] may not move '${path}' from ${from} to ${to}`,
@@ -202,7 +204,7 @@ function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType
     throw refuse(code, why[code], { path, from: stored ?? null, to, flow: flow.id, ...(error && 'event' in error ? { event: error.event } : {}) });
   }
   // The guard held; a completion flag it read counts only while the step it completes is still complete.
-  for (const completion of completionsReadBy(input.defs, app.type, result.transition.guard, app.record)) assertComplete(input.layers, completion, { ...context, settings: input.layers.settings }, input.logic);
+  for (const completion of completionsReadBy(input.defs, app.type, result.transition.guard, app.record)) assertComplete(input.layers, completion, guardContext, input.logic);
   const extra = result.effects.flatMap((e) => (e.kind === 'set' && e.path.startsWith('record.') ? [{ path: e.path.slice('record.'.length), value: e.value }] : []));
   return { kind: 'transition', flow: flow.id, step: result.site.step, event: result.site.event, path, ...(stored === undefined ? {} : { from: stored }), to, extra };
 }

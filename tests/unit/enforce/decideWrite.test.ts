@@ -150,6 +150,14 @@ describe('status writes are transition requests', () => {
     const digital = app({ status: 'orderVerification', docusignStatus: 'created', wetSignature: { signType: 'digital' } });
     expect(refusal(() => decide(digital, P, { path: 'scoreboard.docusignStatus', value: 'completed' })).message).toMatch(/otherwise only the server sets it/);
   });
+  it('asks for the signed Quote on wet signature where the region setting says so (AU), not elsewhere (NZ)', () => {
+    const signing = { uploadFile: { uuid: 'f-1' } };
+    const wet = app(base({ status: 'reviewAndSignContract', wetSignature: { signType: 'wet', documentMLA: signing, documentBank: signing } }));
+    const submit = { path: 'scoreboard.status', value: 'finished' };
+    expect(refusal(() => decide(wet, P, submit)).code).toBe('GUARD_FAILED');
+    const nz = definitions.layers({ brand: 'kiwi-nz', region: 'nz' });
+    expect(decideWrite({ defs, layers: nz, logic: definitions.logic, app: { ...wet, brandId: 'kiwi-nz', region: 'NZ' }, caller: P, request: submit })).toMatchObject({ kind: 'transition', event: 'wetSignatureSubmitted' });
+  });
   it('identity verification is the officer’s own, after the ID form is saved', () => {
     const approvals = base({ status: 'approvals', secondaryApplicant: { userId: S.id, idScanResult: { firstName: 'S', lastName: 'T', driversLicenceNumber: '1' } } });
     expect(decide(app(approvals), S, { path: 'scoreboard.secondaryApplicant.identityVerificationStatus', value: 'completed' }).kind).toBe('transition');
