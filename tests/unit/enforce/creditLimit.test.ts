@@ -1,7 +1,7 @@
 /**
  * The credit limit's logic fragments (fragments/creditLimit.yaml; spec 001 s4, s9) evaluated with the real
  * settings (settings.creditLimit, messages/businessDetails.yaml): the minimum with and without a lease value,
- * the drive-away floor, the default. The fragments are expanded as a flow's `{ use: name }` expands them.
+ * the drive-away floor, the slider's first value, the default. The fragments are expanded as a flow's `{ use: name }` expands them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,7 +59,14 @@ describe('credit limit fragments', () => {
     expect(evaluate('creditLimitLeaseValue')).toBe(0);
   });
 
-  it('creditLimitDefault is the default setting, raised to the minimum', () => {
+  it('creditLimitFrom is the minimum rounded up to a whole step of the slider (settings.creditLimit.step)', () => {
+    expect(evaluate('creditLimitFrom')).toBe(10000);
+    expect(evaluate('creditLimitFrom', { fiscalValue: 100000 })).toBe(60000);
+    expect(evaluate('creditLimitFrom', { driveAwayPrice: 135000 })).toBe(140000);
+  });
+
+  it('creditLimitDefault is the default setting, raised to the slider\'s first value', () => {
+    expect(evaluate('creditLimitDefault', { driveAwayPrice: 135000 })).toBe(140000);
     expect(evaluate('creditLimitDefault')).toBe(50000);
     expect(evaluate('creditLimitDefault', { fiscalValue: 100000 })).toBe(60000);
     expect(evaluate('creditLimitDefault', { driveAwayPrice: 130000 })).toBe(130000);
