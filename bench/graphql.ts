@@ -53,6 +53,16 @@ function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, cwd = ROOT
   });
 }
 
+/** Run a script of a checkout to its end; rejects unless it exits with status 0. */
+function runToEnd(args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}: ${err.slice(-2000)}`))));
+  });
+}
+
 interface Figures { name: string; requestsPerSec: number; p99Ms: number; p50Ms: number; errors: number; non2xx: number; serverCpuUsPerRequest: number | null; loadAverage1m: number }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (null where there is none). */
@@ -95,6 +105,9 @@ async function main(): Promise<void> {
     const projectAt = async (port: number, cwd: string, name: string) => {
       const dataDir = join(data, name);
       mkdirSync(dataDir);
+      // Production seeds no demo login (server/seed/seedAll.ts): the signed-in line's user and application are
+      // seeded first in demo mode, as `npm run seed` does, into the directory the production server then opens.
+      await runToEnd(['server/seed.ts'], { NODE_ENV: 'development', DEMO: '1', DATA_DIR: dataDir, SEED_RATEBOOK_ROWS: '2000', LOG_LEVEL: 'warn' }, cwd);
       const server = await start(['server/main.ts'], { NODE_ENV: 'production', DEMO: '0', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', PERSISTED_MANIFEST: join(data, 'manifest.json'), SEED_RATEBOOK_ROWS: '2000', LOG_LEVEL: 'info' }, /"msg":"listening"/, cwd);
       children.push(server);
       const url = `http://127.0.0.1:${port}/graphql`;

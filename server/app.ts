@@ -11,18 +11,20 @@ import { createSchema, createYoga, maskError, type Plugin, type YogaServerInstan
 import { idleRule, readCookie, sessionCookieName, type IdleRule } from './auth';
 import { devSessionIdle } from './auth/devSessionIdle';
 import { BRAND_DOCUMENT_PATH, brandAssets, brandDocumentRoute, brandPage, type BrandContext } from './brands';
+import { demoMode } from './config';
 import type { ServerContext, ServerServices } from './context';
 import { devMailbox } from './email';
 import { fileRoutes } from './files';
 import { loadResolvers, readTypeDefs, type ResolverMap } from './graphql/loadSchema';
 import { readRequestSession, type RequestSession } from './graphql/requestSession';
 import { SERVER_ENTRY, staticSite } from './http';
+import { devPathsClosed } from './http/devPaths';
 import { serverEntry } from './http/serverEntry';
 import { RequestLog } from './log';
 import { clientAddress, type NodeServerContext } from './limits';
 import { corsOptions, CSRF_TEXT_KEYS, csrfPrevention } from './plugins/csrfPrevention';
 import { disableIntrospection } from './plugins/disableIntrospection';
-import { answeredAs4xx, documentChecks } from './plugins/documentChecks';
+import { documentChecks, settleHttpStatus } from './plugins/documentChecks';
 import { healthChecks } from './plugins/healthChecks';
 import { jsonErrorBodies } from './plugins/jsonErrorBodies';
 import { operationLimits, type OperationLimits } from './plugins/operationLimits';
@@ -69,6 +71,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
   const { config, database, log } = services;
   const db = database.db;
   const secure = config.production;
+  const demo = demoMode(config);
   const cookieName = sessionCookieName(secure);
   const loaded = options.resolvers ? { resolvers: options.resolvers, apiLoaded: true } : await loadResolvers();
   if (!loaded.apiLoaded) log.warn('server/graphql/resolvers/index.ts not found: only sign-in and file operations are served');
@@ -89,19 +92,20 @@ export async function createApp(services: ServerServices, options: AppOptions = 
   const routes: Route[] = [
     // Before anything that could fail for reasons unrelated to liveness.
     healthChecks(async () => (await database.exec('select 1 as ok')).length === 1),
-    ...(config.demo ? [devMailbox(db)] : []),
-    // Fresh logins for end-to-end tests, and a session's own idle time: never in production, whatever DEMO says.
-    ...(config.demo && !config.production ? [devApplications(services), devSessionIdle(db, cookieName)] : []),
+    // The demo controls under /dev/ (sent e-mail, fresh logins for end-to-end tests, a session's own idle time):
+    // only in demo mode, never in production whatever DEMO says (demoMode, config.ts: the one rule); otherwise
+    // every /dev/ path answers 404 here, before any route below.
+    ...(demo ? [devMailbox(db), devApplications(services), devSessionIdle(db, cookieName)] : [devPathsClosed()]),
     // The texts and settings of the Host's brand, for clients other than the app's page (which carries them).
     route('brand document', (path) => path === BRAND_DOCUMENT_PATH, brandDocumentRoute(services.brands, services.definitions.layers)),
     // The brands' images (logos, hero and pop-up images: settings.profile), read from brands/assets/.
     brandAssets(join(config.root, 'brands/assets')),
     // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
-    fileRoutes({ db, storage: services.storage, secret: config.secret }),
+    fileRoutes(services),
     // The quote PDF's signed download links (getQuotePDF), generated from the record on each request.
     quoteDocumentRoute({ db, secret: config.secret, definitions: services.definitions }),
-    // The e-signature provider's own pages (the sandbox's signing page; its controls only in demo mode outside production).
-    ...(services.eSignature.routes?.({ demoControls: config.demo && !config.production }) ?? []),
+    // The e-signature provider's own pages (the sandbox's signing page; its /dev/esign/ controls in demo mode only).
+    ...(services.eSignature.routes?.({ demoControls: demo }) ?? []),
     // The GraphQL endpoint's first check (request hardening below).
     csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins, texts: mapValues(CSRF_TEXT_KEYS, text) }),
     // Last: every GET or HEAD of a path nobody above answered (never /graphql); the app's page carries the Host's brand document.
@@ -132,10 +136,10 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     requestParamsCheck(refuse),
     persistedOperations({ enabled: config.production, manifest: () => options.manifest ?? loadManifest(config), onlyPersistedText: text(PERSISTED_ONLY_KEY) }),
     documentChecks({ refuse }),
-    // Introspection is refused in production only; in development it is exempt from the operation
-    // limits (GraphiQL, code generators).
+    // Introspection is refused in production only; in development only its depth is exempt from the
+    // operation limits (GraphiQL, code generators): its aliases and fields count as any other's.
     ...(config.production ? [disableIntrospection()] : []),
-    operationLimits(options.limits, { exemptIntrospection: !config.production }),
+    operationLimits(options.limits, { introspectionDepthExempt: !config.production }),
     // onResponse, in this order: a bodiless 4xx gets its JSON body (a new response), a large JSON
     // answer is compressed (a new response), THEN the headers go on the response that leaves (set
     // before, they would be lost with the replaced one).
@@ -187,15 +191,16 @@ export async function createApp(services: ServerServices, options: AppOptions = 
       warn: (...a: unknown[]) => log.warn({ args: a.slice(1) }, String(a[0])),
       error: (...a: unknown[]) => log.error({ args: a.slice(1) }, String(a[0])),
     },
-    // Unexpected errors are logged with their stack and leave with the catalogue's text only. Request
-    // errors (yoga's own: no query, a syntax error) answer their 4xx to every client, without the
-    // parser's message about the client's bytes.
+    // Unexpected errors are logged with their stack and leave with the catalogue's text only. An error
+    // stating an HTTP status gets it settled (documentChecks.ts): a GraphQL request error (parse,
+    // validation, variables) answers as the GraphQL-over-HTTP spec has it, a malformed request its
+    // 4xx to every client; neither carries the parser's message about the client's bytes.
     maskedErrors: {
       isDev: false,
       errorMessage: unexpectedMessage,
       maskError(error, message) {
         if (isGraphQLError(error) && error.extensions.http) {
-          answeredAs4xx(error);
+          settleHttpStatus(error);
           delete (error.extensions as Record<string, unknown>).originalError;
         }
         const masked = maskError(error, message, false);

@@ -27,7 +27,10 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** `NODE_ENV=production`: introspection off, persisted operations only, secure cookies. */
   production: boolean;
-  /** Demo mode (`DEMO`, default on outside production): dev mailbox page, demo logins printed. */
+  /**
+   * `DEMO` as set (default on outside production). Whether the demo surfaces exist is {@link demoMode}'s
+   * answer, never this alone: production has none whatever `DEMO` says.
+   */
   demo: boolean;
   /** Secret for HMAC-signed file URLs (`APP_SECRET`, else generated once under dataDir; required with DATABASE_URL). */
   secret: string;
@@ -62,6 +65,17 @@ export interface ServerConfig {
   addressProvider: string;
   /** Minimum log level (`LOG_LEVEL`: debug, info, warn, error; default info). */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+/**
+ * The one rule for every demo surface: whether the server serves the `/dev/` routes (the dev mailbox,
+ * `POST /dev/applications`, `POST /dev/session-idle`, the e-signature sandbox's `/dev/esign/` controls),
+ * seeds the demo accounts and applications, and prints the demo logins at start. On with `DEMO` (default
+ * on) outside production; never in production (`NODE_ENV=production`), whatever `DEMO` or any other
+ * variable says. Every such surface asks this function, not `config.demo`.
+ */
+export function demoMode(config: Pick<ServerConfig, 'demo' | 'production'>): boolean {
+  return config.demo && !config.production;
 }
 
 /**

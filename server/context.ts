@@ -12,7 +12,7 @@ import type { ServerConfig } from './config';
 import type { Database, DbHandle } from './db';
 import type { ServerDefinitions } from './definitions';
 import type { EmailOutbox } from './email';
-import type { StorageProvider } from './files';
+import type { InspectionGate, StorageProvider } from './files';
 import type { Logger, RequestLog } from './log';
 import type { IdentityProvider, SessionIdleState, SessionUser } from './auth';
 import type { LimitSettings, RateLimiter } from './limits';
@@ -36,6 +36,8 @@ export interface ServerServices {
   limitRules(brand: BrandContext): LimitSettings;
   identity: IdentityProvider;
   storage: StorageProvider;
+  /** Upload inspections on worker threads, within their owners' limits (files/inspectionGate.ts). */
+  inspections: InspectionGate;
   email: EmailOutbox;
   /** E-signature envelopes (the sandbox unless ESIGN_PROVIDER names another). */
   eSignature: ESignatureProvider;

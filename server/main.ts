@@ -1,5 +1,5 @@
-/** Entry of `npm start`: build the front end when stale, migrate, seed on first start, serve one port. */
-import { ConfigError, readConfig } from './config';
+/** Entry of `npm start`: build the front end when stale, migrate, seed on first start (demo data in demo mode only), serve one port. */
+import { ConfigError, demoMode, readConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { createLogger, flushLogs } from './log';
 
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   const url = `http://localhost:${config.port}`;
   log.info({ url, graphql: `${url}/graphql`, database: services.database.kind, dataDir: config.dataDir, production: config.production }, 'listening');
-  if (config.demo) {
+  if (demoMode(config)) {
     const logins = await demoLogins(services);
     flushLogs();
     process.stdout.write(`\nFleetform at ${url} (AU: http://au.localhost:${config.port}, NZ: http://nz.localhost:${config.port})\n`);

@@ -7,7 +7,7 @@ import type { ServerServices } from './context';
 import { migrate, openDatabase, pgliteDirOf, type DbHandle } from './db';
 import { loadServerDefinitions, type ServerDefinitions } from './definitions';
 import { createOutbox } from './email';
-import { createStorage, uploadRuleProblems } from './files';
+import { createInspectionGate, createStorage, sharedInspectionPool, uploadRuleProblems } from './files';
 import { createRateLimiter, readLimitSettings } from './limits';
 import { createLogger, type Logger } from './log';
 import { regionRegistry } from './regions';
@@ -40,16 +40,18 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
   const regions = regionRegistry(definitions, brands, extensions.businessNumberValidators);
   // Every brand's rules are read now: a malformed rule stops the start instead of switching a limit off.
   const limitRules = new Map([...brands.all, brands.fallback].map((b) => [b.id, readLimitSettings(definitions.layers(b.selection).settings, `rate limits of brand ${b.id}`)]));
+  const limits = createRateLimiter(database.db);
   return {
     config,
     database,
     definitions,
     brands,
     regions,
-    limits: createRateLimiter(database.db),
+    limits,
     limitRules: (brand) => limitRules.get(brand.id) ?? readLimitSettings(definitions.layers(brand.selection).settings, `rate limits of brand ${brand.id}`),
     email,
     storage: createStorage(config),
+    inspections: createInspectionGate(limits),
     identity: createPasswordProvider({ db: database.db, email, definitions, brands }),
     eSignature: eSignatureProviderFor({ db: database.db, config, brands, definitions }, extensions.eSignatureProviders),
     address: addressProviderFor({ db: database.db, config }, extensions.addressProviders),
@@ -65,5 +67,7 @@ export async function createServices(config: ServerConfig, log = createLogger(co
   for (const problem of uploadRuleProblems(definitions.layers({}))) log.warn({ problem }, 'upload rule problem');
   if (config.databaseUrl && config.fileStorage === 'local') log.warn('files are stored on this instance\'s disk (FILE_STORAGE=local): other instances on the shared database cannot serve them; set FILE_STORAGE=s3');
   const database = await openAndMigrate(config, log);
+  // Upload inspection workers start now, not on the first upload (files/inspect/inspectionPool.ts).
+  sharedInspectionPool().warm();
   return servicesFor(config, database, definitions, log);
 }

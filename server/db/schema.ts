@@ -125,6 +125,9 @@ export interface OutboxTable {
   sent_at: NullableTimestamp;
 }
 
+/** States of a file row. */
+export type FileStatus = 'pending' | 'uploaded' | 'refused';
+
 /** Stored files (uploads); `id` is the uuid clients see. */
 export interface FilesTable {
   id: Generated<string>;
@@ -136,7 +139,8 @@ export interface FilesTable {
   mime_type: string;
   size_bytes: number | null;
   sha256: string | null;
-  status: ColumnType<'pending' | 'uploaded', 'pending' | 'uploaded' | undefined, 'pending' | 'uploaded'>;
+  /** `pending` until bytes arrive; `uploaded` once inspected and stored; `refused` when its bytes were refused (its URL is spent: migration 0010). */
+  status: ColumnType<FileStatus, FileStatus | undefined, FileStatus>;
   owner_user_id: string | null;
   application_id: string | null;
   /** Record path of the slot the upload was asked for (`FileInput.slot`), if any. */
@@ -286,9 +290,11 @@ export interface SigningEnvelopesTable {
   provider: string;
   /** The provider's envelope id. */
   envelope_id: string;
-  /** The row this envelope replaces (after a decline or expiry); null for the first. Unique per application, purpose and provider. */
+  /** The row this envelope replaces (after a decline, expiry or void); null for the first. Unique per application, purpose and provider. */
   replaces: string | null;
   created_at: Timestamp;
+  /** When the portal voided it (its officer left the application, migration 0009); null while it stands. A voided envelope never counts as signed. */
+  voided_at: NullableTimestamp;
 }
 
 /** One recipient of a sandbox envelope (server/signing/sandbox). */
@@ -303,11 +309,13 @@ export interface SandboxRecipientRow {
 /** The sandbox e-signature provider's envelopes. */
 export interface EsignSandboxEnvelopesTable {
   id: string;
-  /** `created`, `sent`, `completed`, `declined` or `expired`. */
+  /** `created`, `sent`, `completed`, `declined`, `expired` or `voided`. */
   status: string;
   recipients: Json<SandboxRecipientRow[]>;
   /** Where the signing page sends the signer afterwards. */
   return_url: string;
+  /** Why it was voided (status `voided`), shown on the signing page; null otherwise. */
+  voided_reason: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -25,7 +25,7 @@ const isList = (schema: JsonSchema): boolean => schema.type === 'array' || (Arra
  */
 export function resolveRecordPath(layers: ResolvedLayers, record: unknown, path: string): RecordPath {
   const segments = path.split('.');
-  const id = RECORD_SCHEMAS[segments[0]];
+  const id = Object.hasOwn(RECORD_SCHEMAS, segments[0]) ? RECORD_SCHEMAS[segments[0]] : undefined;
   let node: JsonSchema | undefined = id && Object.prototype.hasOwnProperty.call(layers.schemas, id) ? layers.schemas[id] : undefined;
   const undeclared = (at: number, why: string) => refuse('INVALID_PATH', `'${path}' is not a field of the application record: ${why}`, { path, segment: segments[at] });
   if (!node) throw undeclared(0, `no record schema for '${segments[0]}'`);

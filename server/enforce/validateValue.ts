@@ -24,8 +24,8 @@ export function validatorAt(layers: ResolvedLayers, path: string): { schema: Jso
   const hit = cache.get(path);
   if (hit) return hit;
   const [root, ...rest] = path.split('.');
-  const id = RECORD_SCHEMAS[root];
-  const whole = id ? layers.schemas[id] : undefined;
+  const id = Object.hasOwn(RECORD_SCHEMAS, root) ? RECORD_SCHEMAS[root] : undefined;
+  const whole = id && Object.hasOwn(layers.schemas, id) ? layers.schemas[id] : undefined;
   if (!whole) return undefined;
   const sub = schemaAtPath(whole, rest.join('.'));
   if (!sub) return undefined;

@@ -25,6 +25,12 @@ export interface EnforceDeps {
    * upload slots: server/files/attachments.ts); throws the refusal. The resolvers' deps set it (`depsOf`).
    */
   checkWrite?: (app: AppSnapshot, write: { path: string; value: unknown }) => Promise<void>;
+  /**
+   * Called once a write that changed who the application's officers are (its membership columns) has landed, with
+   * the application as it was and the columns written; awaited before the write answers. The resolvers' deps set it
+   * (`depsOf`): the officer who left loses their envelopes (server/graphql/resolvers/officerChange.ts).
+   */
+  membersChanged?: (before: AppSnapshot, columns: MemberColumns) => Promise<void>;
 }
 
 /** One write as a resolver asks for it. */
@@ -89,7 +95,10 @@ export async function writeRecord(deps: EnforceDeps, call: WriteCall): Promise<W
     if (decision.kind === 'unchanged' && call.refuseUnchanged) throw call.refuseUnchanged(app);
     if (decision.kind === 'write' && deps.checkWrite) await deps.checkWrite(app, decision);
     const version = await applyDecision(deps.db, app, call.caller, decision, decision.kind === 'unchanged' ? {} : call.columns);
-    if (version !== null) return { decision, version, before: app };
+    if (version !== null) {
+      if (decision.kind !== 'unchanged' && call.columns && columnsChange(app, call.columns)) await deps.membersChanged?.(app, call.columns);
+      return { decision, version, before: app };
+    }
     if (call.expectedVersion != null) {
       throw refuse('STALE_VERSION', `application changed since version ${call.expectedVersion}: reload and retry`, { expectedVersion: call.expectedVersion });
     }

@@ -4,14 +4,11 @@
  * record never points at someone else's file, a file never uploaded, or a file the slot would not have taken,
  * whichever writer (createOrUpdateProperty of a whole section, a list entry, an attaching call) wrote it.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db';
 import { getPath } from '../../runtime/core/source/pointer';
 import type { ResolvedLayers } from '../../runtime/core/types';
 import { refuse, type AppSnapshot } from '../enforce';
-import { confirmUpload, fileByUuid } from './fileService';
+import { confirmUpload, fileByUuid, type FileDeps } from './fileService';
 import { FileRefused } from './fileRefused';
-import type { StorageProvider } from './storageProvider';
 import { uuidsIn } from './uploadLimits';
 import { uploadRulesOf, type UploadSlot } from './uploadRules';
 
@@ -61,18 +58,19 @@ export function addedReferences(layers: ResolvedLayers, record: unknown, path: s
  * Refuse (INVALID_VALUE, text api.error.attachment) a write that adds to a slot a reference that is not a file of
  * this application, uploaded (a quarantined upload is inspected now), to that slot or to none, of a type it takes.
  */
-export async function assertAttachments(db: Kysely<Database>, storage: StorageProvider, layers: ResolvedLayers, app: AppSnapshot, write: { path: string; value: unknown }): Promise<void> {
+export async function assertAttachments(files: FileDeps, layers: ResolvedLayers, app: AppSnapshot, write: { path: string; value: unknown }): Promise<void> {
   for (const { path, slot, uuids } of addedReferences(layers, app.record, write.path, write.value)) {
     for (const uuid of uuids) {
       const no = (why: string) => refuse('INVALID_VALUE', `'${path}' (upload slot ${slot.id}) refers to file ${uuid}, which ${why}`, { path, uuid, messageKey: 'api.error.attachment' });
-      const row = await fileByUuid(db, uuid);
+      const row = await fileByUuid(files.db, uuid);
       if (!row || row.application_id !== app.id) throw no('is not a file uploaded for this application');
       if (row.slot !== null && row.slot !== path) throw no(`was uploaded to '${row.slot}'`);
       if (!slot.accept.includes(row.mime_type)) throw no(`is ${row.mime_type}, which the slot does not take (${slot.accept.join(', ')})`);
       try {
-        await confirmUpload(db, storage, row);
+        await confirmUpload(files, row);
       } catch (e) {
-        if (e instanceof FileRefused) throw no(`was not uploaded (${e.reason})`);
+        // Over the owner's inspection limits nothing was judged: that refusal (RATE_LIMITED) stands as it is.
+        if (e instanceof FileRefused && e.code !== 'RATE_LIMITED') throw no(`was not uploaded (${e.reason})`);
         throw e;
       }
     }

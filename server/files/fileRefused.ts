@@ -1,8 +1,11 @@
 /** Why a file request was refused (resolvers and routes turn it into a typed answer). */
 import type { InspectionCode } from './inspect';
 
-/** Refusal codes of the file service; each has a catalogue text `api.error.<code>` (NOT_FOUND: `api.error.file.NOT_FOUND`). */
-export type FileRefusalCode = InspectionCode | 'UNSUPPORTED_TYPE' | 'NOT_FOUND' | 'FILE_LIMIT';
+/**
+ * Refusal codes of the file service; each has a catalogue text `api.error.<code>` (NOT_FOUND: `api.error.file.NOT_FOUND`).
+ * RATE_LIMITED: the owner is over their inspection limits (details carry `retryAfterSeconds`); nothing was judged.
+ */
+export type FileRefusalCode = InspectionCode | 'UNSUPPORTED_TYPE' | 'NOT_FOUND' | 'FILE_LIMIT' | 'RATE_LIMITED';
 
 /** A refused file request: a code for the caller, a reason for developers. */
 export class FileRefused extends Error {

@@ -37,13 +37,14 @@ const valueAt = (record: unknown, path: string): unknown =>
 /**
  * Run `insert` only when the scope has room, holding the application's (or owner's) row lock until it
  * commits. Counted: the scope's stored files plus its upload URLs handed out in the last
- * {@link UPLOAD_URL_TTL_SEC} seconds; for a slot, the files the record holds there plus the slot's
- * recent uploads not yet attached.
+ * {@link UPLOAD_URL_TTL_SEC} seconds and not refused (a refused upload spends its URL and frees its place);
+ * for a slot, the files the record holds there plus the slot's recent uploads not yet attached (only the
+ * slot's writers ask for those: resolvers/files.ts).
  */
 export async function withUploadRoom<T>(db: Kysely<Database>, scope: UploadScope, insert: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
   return db.transaction().execute(async (tx) => {
     const since = new Date(Date.now() - UPLOAD_URL_TTL_SEC * 1000);
-    const live = (q: ReturnType<typeof tx.selectFrom<'files'>>) => q.where((eb) => eb.or([eb('status', '=', 'uploaded'), eb('created_at', '>', since)]));
+    const live = (q: ReturnType<typeof tx.selectFrom<'files'>>) => q.where((eb) => eb.or([eb('status', '=', 'uploaded'), eb.and([eb('status', '=', 'pending'), eb('created_at', '>', since)])]));
     let record: unknown;
     if (scope.applicationId) {
       const app = await tx.selectFrom('applications').select('record').where('id', '=', scope.applicationId).forUpdate().executeTakeFirst();
@@ -66,6 +67,7 @@ export async function withUploadRoom<T>(db: Kysely<Database>, scope: UploadScope
         .select('id')
         .where('application_id', '=', scope.applicationId)
         .where('slot', '=', scope.slot.path)
+        .where('status', '!=', 'refused')
         .where('created_at', '>', since)
         .execute();
       for (const r of recent) attached.add(r.id);

@@ -24,3 +24,17 @@ export async function enforceLimit(ctx: ServerContext, action: LimitAction, emai
     throw rateLimited(action, verdict);
   }
 }
+
+/**
+ * Count one `action` before the work it limits, as {@link enforceLimit} does but with a refused request counting
+ * nothing (`RateLimiter.take`); throws {@link rateLimited} when over. Answers the function that gives the count
+ * back, for work that turns out not to happen (e.g. an invitation that sends no e-mail).
+ */
+export async function takeLimit(ctx: ServerContext, action: LimitAction, email?: string | null): Promise<() => Promise<void>> {
+  const ticket = await ctx.services.limits.take(action, ctx.services.limitRules(ctx.brand)[action], { client: ctx.client, email });
+  if (!ticket.allowed) {
+    ctx.log.info({ action, per: ticket.rule.per }, 'rate limited');
+    throw rateLimited(action, ticket);
+  }
+  return ticket.release;
+}

@@ -2,7 +2,8 @@
  * Calculator enquiries and call requests (spec 002 s3-s5, s7): validated on the server with the same form
  * schemas the browser uses (schemas/calculatorEnquiry.json, schemas/requestCallback.json), then handed to the
  * lead provider. A 'register' enquiry also creates the customer's account and calculator application and
- * e-mails them a link to set their password (the identity provider's reset token).
+ * e-mails them a link to set their password (the identity provider's reset token); for an e-mail that already has
+ * an account it answers the same and e-mails the owner instead (no enumeration; {@link submitOnlineAccount}).
  */
 import type { ServerContext } from '../context';
 import type { JsonObject } from '../db';
@@ -125,21 +126,51 @@ export async function submitLeadDialler(ctx: ServerContext, input: EnquiryInput)
   return { leadId: receipt.leadId, success: true };
 }
 
-/** 'Create an online account': account + calculator application + lead, then the set-password e-mail. */
-export async function submitOnlineAccount(ctx: ServerContext, input: EnquiryInput): Promise<{ status: string; message: string | null; results: { leadId: string; vehicleApplicationId: string | null; opportunityId: string | null } }> {
+/** The answer of 'Create an online account': the same for a new and a known e-mail (see {@link submitOnlineAccount}). */
+export interface OnlineAccountAnswer {
+  status: 'success';
+  message: null;
+  results: { leadId: string; vehicleApplicationId: null; opportunityId: null };
+}
+
+/** Template and catalogue keys of the e-mail telling an account's owner that they already have one (`{firstName}`, `{loginLink}`, `{resetLink}`). */
+export const EXISTING_ACCOUNT_EMAIL = { template: 'existingAccount', subject: 'auth.existingAccount.emailSubject', body: 'auth.existingAccount.emailBody' } as const;
+
+/**
+ * 'Create an online account' (spec 002 s4, the register branch). The answer is the same whether or not the e-mail
+ * already has an account, on any brand, so the form tells nobody which addresses are known: status 'success',
+ * message null (the thank-you page's account-created text) and the lead's id only (no application or opportunity
+ * id, which only a new account would have).
+ *
+ * A new e-mail gets its account, calculator application and lead, then the set-password e-mail. A known e-mail gets
+ * no second account: the enquiry still reaches a lease specialist (a dialler lead naming the account) and the
+ * account's owner an e-mail, in their own brand, saying they already have one, with links to sign in and to ask for
+ * a new password. Both branches write a lead and an e-mail in one transaction; the new-account branch writes a few
+ * rows more, and the `onlineAccount` limit per e-mail (a handful an hour) bounds how often one address can be timed.
+ */
+export async function submitOnlineAccount(ctx: ServerContext, input: EnquiryInput): Promise<OnlineAccountAnswer> {
   const { payload, contact } = await validEnquiry(ctx, input);
-  const leads = calculatorProviders(ctx.services).leads;
-  const existingAccount = async () => {
-    const existing = await ctx.db.selectFrom('users').select('id').where('email', '=', contact.email).executeTakeFirst();
-    if (!existing) return null;
-    // The enquiry still reaches a lease specialist; the customer signs in to their existing account.
-    const receipt = await leads.submit({ ...leadOf(ctx, 'dialler', contact, payload), userId: existing.id });
-    return { status: 'success', message: text(ctx, 'calculator.enquiry.existingAccount'), results: { leadId: receipt.leadId, vehicleApplicationId: null, opportunityId: null } };
-  };
-  const known = await existingAccount();
-  if (known) return known;
+  const answer = (leadId: string): OnlineAccountAnswer => ({ status: 'success', message: null, results: { leadId, vehicleApplicationId: null, opportunityId: null } });
+  const known = await ctx.db.selectFrom('users').select('id').where('email', '=', contact.email).executeTakeFirst();
+  if (known) return answer(await alreadyRegistered(ctx, contact, payload, known.id));
+  let created: { leadId: string };
+  try {
+    created = await createOnlineAccount(ctx, contact, payload);
+  } catch (e) {
+    // The same e-mail registered a moment ago (unique users.email): as for a known e-mail.
+    const raced = /duplicate key|unique/i.test((e as Error).message) ? await ctx.db.selectFrom('users').select('id').where('email', '=', contact.email).executeTakeFirst() : undefined;
+    if (!raced) throw e;
+    return answer(await alreadyRegistered(ctx, contact, payload, raced.id));
+  }
+  const reset = ctx.services.identity.passwordReset;
+  if (reset) await reset.request(contact.email);
+  return answer(created.leadId);
+}
+
+/** A new online account: the user (no password yet), the calculator application and the lead, in one transaction. */
+function createOnlineAccount(ctx: ServerContext, contact: Contact, payload: JsonObject): Promise<{ applicationId: string; leadId: string }> {
   const shortlists = Array.isArray(payload.shortlists) ? payload.shortlists : [];
-  const create = () => ctx.db.transaction().execute(async (tx) => {
+  return ctx.db.transaction().execute(async (tx) => {
     const user = await tx
       .insertInto('users')
       .values({ email: contact.email, first_name: contact.firstName, last_name: contact.lastName, phone: contact.phone, password_hash: null, brand_id: ctx.brand.id, region: ctx.brand.region, shortlists })
@@ -166,21 +197,31 @@ export async function submitOnlineAccount(ctx: ServerContext, input: EnquiryInpu
       .executeTakeFirstOrThrow();
     await tx.updateTable('applications').set({ record: sql`jsonb_set(record, '{applicationId}', to_jsonb(${app.id}::text))` }).where('id', '=', app.id).execute();
     await tx.insertInto('audit_log').values({ application_id: app.id, user_id: user.id, action: 'create', to_status: 'viewShortlist' }).execute();
-    const receipt = await leads.submit({ ...leadOf(ctx, 'onlineAccount', contact, payload), userId: user.id, applicationId: app.id }, tx);
-    return { applicationId: app.id, ...receipt };
+    const receipt = await calculatorProviders(ctx.services).leads.submit({ ...leadOf(ctx, 'onlineAccount', contact, payload), userId: user.id, applicationId: app.id }, tx);
+    return { applicationId: app.id, leadId: receipt.leadId };
   });
-  let created: Awaited<ReturnType<typeof create>>;
-  try {
-    created = await create();
-  } catch (e) {
-    // The same e-mail registered a moment ago (unique users.email): answer as for an existing account.
-    const raced = /duplicate key|unique/i.test((e as Error).message) ? await existingAccount() : null;
-    if (!raced) throw e;
-    return raced;
-  }
-  const reset = ctx.services.identity.passwordReset;
-  if (reset) await reset.request(contact.email);
-  return { status: 'success', message: null, results: { leadId: created.leadId, vehicleApplicationId: created.applicationId, opportunityId: created.opportunityId } };
+}
+
+/**
+ * An online-account enquiry for an e-mail that has an account: the lead goes to a lease specialist naming the account,
+ * and the owner is told, in their own brand (its public origin, its texts), that they already have an account.
+ * Answers the lead's id.
+ */
+function alreadyRegistered(ctx: ServerContext, contact: Contact, payload: JsonObject, userId: string): Promise<string> {
+  return ctx.db.transaction().execute(async (tx) => {
+    const receipt = await calculatorProviders(ctx.services).leads.submit({ ...leadOf(ctx, 'dialler', contact, payload), userId }, tx);
+    const owner = await tx.selectFrom('users').select(['email', 'first_name', 'brand_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const brand = ctx.services.brands.byId(owner.brand_id) ?? ctx.services.brands.fallback;
+    // The sign-in page; with showLogin=false it offers 'forgot password' instead (flows/account.yaml, login).
+    const loginLink = `${brand.publicOrigin}/login`;
+    const vars = { firstName: owner.first_name, loginLink, resetLink: `${loginLink}?showLogin=false` };
+    const message = (key: string) => ctx.definitions.message(key, brand.selection, vars);
+    await ctx.services.email.send(
+      { to: owner.email, template: EXISTING_ACCOUNT_EMAIL.template, brandId: brand.id, subject: message(EXISTING_ACCOUNT_EMAIL.subject), text: message(EXISTING_ACCOUNT_EMAIL.body), data: vars },
+      tx,
+    );
+    return receipt.leadId;
+  });
 }
 
 /** Request a call (dashboard or calculator): validated, then recorded as a callback lead. */

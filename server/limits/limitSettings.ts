@@ -4,8 +4,8 @@
  * rule stops the server at start, so a typo never switches a limit off.
  */
 
-/** Who a rule counts: the client address, the target e-mail address, or the pair. */
-export type LimitScope = 'client' | 'email' | 'clientEmail';
+/** Who a rule counts: the client address, the target e-mail address, the pair, or the signed-in user (their account id). */
+export type LimitScope = 'client' | 'email' | 'clientEmail' | 'user';
 
 /** At most `limit` hits per sliding `windowSeconds` for one subject of `per`. */
 export interface LimitRule {
@@ -15,13 +15,13 @@ export interface LimitRule {
 }
 
 /** The limited actions. */
-export const LIMIT_ACTIONS = ['signIn', 'signInFailure', 'passwordReset', 'onlineAccount', 'publicLead', 'addressLookup'] as const;
+export const LIMIT_ACTIONS = ['signIn', 'signInFailure', 'passwordReset', 'invitation', 'onlineAccount', 'publicLead', 'addressLookup', 'fileInspection'] as const;
 /** One limited action. */
 export type LimitAction = (typeof LIMIT_ACTIONS)[number];
 /** Rules of every action. */
 export type LimitSettings = Record<LimitAction, LimitRule[]>;
 
-const SCOPES: readonly LimitScope[] = ['client', 'email', 'clientEmail'];
+const SCOPES: readonly LimitScope[] = ['client', 'email', 'clientEmail', 'user'];
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const positiveInteger = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 

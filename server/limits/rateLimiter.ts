@@ -2,7 +2,8 @@
  * Rate limits counted in the database, so every instance on one PostgreSQL sees the same counts.
  * Each rule keeps a sliding-window estimate over two fixed windows (the current window's hits plus
  * the previous window's, weighted by how much of it the sliding window still covers): one upsert a hit.
- * Keys are hashed: no e-mail or client address is stored in clear.
+ * Keys are hashed: no e-mail or client address is stored in clear. `hit` counts every request, refused or not;
+ * `take` counts an attempt before the work it limits and can give it back (sign-in failures, invitations).
  * @example
  * const verdict = await limiter.hit(rules.publicLead, { client: '203.0.113.7', email: 'a@b.example' });
  * if (!verdict.allowed) throw rateLimited(verdict);
@@ -16,15 +17,31 @@ import type { LimitRule, LimitScope } from './limitSettings';
 export interface LimitSubject {
   client: string;
   email?: string | null;
+  /** The user's account id, for rules `per: user`. */
+  user?: string | null;
 }
 
 /** The answer of a check: allowed, or refused by the first rule over its limit. */
 export type LimitVerdict = { allowed: true } | { allowed: false; rule: LimitRule; retryAfterSeconds: number };
 
+/** The answer of {@link RateLimiter.take}: the verdict and, when allowed, a way to give the counted hit back. */
+export type LimitTicket = LimitVerdict & {
+  /** Take the hit back (once; nothing after the first call, nothing for a refused ticket), e.g. an attempt that turned out not to count. */
+  release(): Promise<void>;
+};
+
 /** Counts hits per rule and subject. `name` separates the counters of different actions. */
 export interface RateLimiter {
   /** Count one hit on every rule; refused when any rule is now over its limit. */
   hit(name: string, rules: LimitRule[], subject: LimitSubject): Promise<LimitVerdict>;
+  /**
+   * Count one hit on every rule before the action it stands for, as one atomic increment per rule, so parallel
+   * requests each see the others' hits (N at once count N): allowed while every rule is within its limit; a
+   * refused hit is taken back at once (a refused attempt counts nothing, as a {@link check} would have it). The
+   * caller releases an allowed hit when the action turns out not to count (a sign-in that succeeded, an
+   * invitation that sent nothing).
+   */
+  take(name: string, rules: LimitRule[], subject: LimitSubject): Promise<LimitTicket>;
   /** Whether one more hit would go over any rule's limit, without counting. */
   check(name: string, rules: LimitRule[], subject: LimitSubject): Promise<LimitVerdict>;
   /** Forget the counters of the rules counted `per` this scope (e.g. a client's failures for one e-mail after it signs in). */
@@ -40,10 +57,11 @@ interface Counter {
   prev_hits: number;
 }
 
-/** The subject a rule counts, or null when the rule needs an e-mail the request does not name. */
+/** The subject a rule counts, or null when the rule needs an e-mail (or a user) the request does not name. */
 function subjectOf(rule: LimitRule, subject: LimitSubject): string | null {
   const email = subject.email?.trim().toLowerCase() || null;
   if (rule.per === 'client') return `c:${subject.client}`;
+  if (rule.per === 'user') return subject.user ? `u:${subject.user}` : null;
   if (!email) return null;
   return rule.per === 'email' ? `e:${email}` : `c:${subject.client}|e:${email}`;
 }
@@ -92,6 +110,15 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
     return rows[0];
   }
 
+  /** Take back one hit counted at `at`: from the window it was counted in, wherever that window now is. */
+  async function uncount(key: string, at: number, windowMs: number): Promise<void> {
+    const start = Math.floor(at / windowMs) * windowMs;
+    await sql`update rate_limits set
+        hits = case when window_start = ${start} then greatest(hits - 1, 0) else hits end,
+        prev_hits = case when window_start = ${start + windowMs} then greatest(prev_hits - 1, 0) else prev_hits end
+      where key_hash = ${key}`.execute(db);
+  }
+
   function each(name: string, rules: LimitRule[], subject: LimitSubject): { rule: LimitRule; key: string; windowMs: number }[] {
     const out: { rule: LimitRule; key: string; windowMs: number }[] = [];
     rules.forEach((rule, i) => {
@@ -117,6 +144,22 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
       for (const k of each(name, rules, subject)) results.push({ ...k, counter: await count(k.key, at, k.windowMs) });
       if (++hitsSinceSweep >= SWEEP_EVERY) await sweep(at);
       return verdict(results, at, true);
+    },
+    async take(name, rules, subject) {
+      const at = now();
+      const keys = each(name, rules, subject);
+      const results = [];
+      for (const k of keys) results.push({ ...k, counter: await count(k.key, at, k.windowMs) });
+      if (++hitsSinceSweep >= SWEEP_EVERY) await sweep(at);
+      let counted = true;
+      const release = async () => {
+        if (!counted) return;
+        counted = false;
+        for (const k of keys) await uncount(k.key, at, k.windowMs);
+      };
+      const answer = verdict(results, at, true);
+      if (!answer.allowed) await release();
+      return { ...answer, release };
     },
     async check(name, rules, subject) {
       const at = now();

@@ -3,8 +3,8 @@
  * name, like graphql's NoSchemaIntrospectionCustomRule but with no type-system objects, so it works
  * whichever copy of graphql (ESM or CJS) built the schema.
  */
-import { GraphQLError, type ValidationRule } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import type { ValidationRule } from 'graphql';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
 
 const INTROSPECTION = new Set(['__schema', '__type']);
 
@@ -12,7 +12,7 @@ const INTROSPECTION = new Set(['__schema', '__type']);
 export const noIntrospectionRule: ValidationRule = (context) => ({
   Field(node) {
     if (INTROSPECTION.has(node.name.value)) {
-      context.reportError(new GraphQLError(`GraphQL introspection has been disabled, but the requested query contained the field "${node.name.value}".`, { nodes: [node], extensions: { code: 'INTROSPECTION_DISABLED' } }));
+      context.reportError(createGraphQLError(`GraphQL introspection has been disabled, but the requested query contained the field "${node.name.value}".`, { nodes: [node], extensions: { code: 'INTROSPECTION_DISABLED' } }));
     }
   },
 });

@@ -1,5 +1,6 @@
 /** Builds the application record of a demo scenario (shape per COMMON: applicationId, scoreboard, calculator ...). */
 import { createHash } from 'node:crypto';
+import { getPath, writableSegments } from '../../runtime/core/source/pointer';
 import type { JsonObject } from '../db';
 import { ratebookRows } from './ratebook';
 import { abnFor, nzbnFor } from './referenceData';
@@ -11,9 +12,12 @@ export function stableUuid(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Set a dotted path, creating objects on the way; `undefined` removes the key (the schemas allow no nulls). */
+/**
+ * Set a dotted path, creating objects on the way; `undefined` removes the key (the schemas allow no nulls).
+ * Throws `PrototypePathError` for a path through `__proto__`, `constructor` or `prototype`.
+ */
 export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
-  const parts = path.split('.');
+  const parts = writableSegments(path);
   let node = target;
   for (const p of parts.slice(0, -1)) {
     if (!node[p] || typeof node[p] !== 'object') {
@@ -26,7 +30,7 @@ export function setPath(target: Record<string, unknown>, path: string, value: un
   else node[parts[parts.length - 1]] = value;
 }
 
-const get = (o: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
+const get = getPath;
 
 /** The ID details form an officer would have sent before the ID check completed (the identity flows' guard). */
 function idScanResult(p: DemoPerson, region: string): Record<string, unknown> {

@@ -7,6 +7,7 @@
  * -> 201 {"email":"primary.f3a9c01d2.au@demo.example","password":"Fleetform-Demo-1","applicationId":"…","brand":"acme-au","region":"AU","host":"au.localhost","origin":"http://au.localhost:8080"}
  */
 import { randomBytes } from 'node:crypto';
+import { hasPrototypeSegment, isPrototypeName } from '../../runtime/core/source/pointer';
 import { hashPassword } from '../auth';
 import type { ServerServices } from '../context';
 import { route, type Route, type RouteRequest } from '../plugins/route';
@@ -28,6 +29,24 @@ export interface FreshApplicationRequest {
 
 const ROLES: readonly Scenario['role'][] = ['primary', 'secondary', 'calculator'];
 
+/**
+ * `at` and the key, when the value set at `at` holds a key (at any depth) that is a prototype name
+ * (JSON.parse keeps `__proto__` as an own key). A loop, not recursion: a deeply nested body cannot
+ * overflow the stack.
+ */
+function prototypeKeyIn(value: unknown, at: string): string | undefined {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === null || typeof node !== 'object') continue;
+    for (const [key, inner] of Object.entries(node)) {
+      if (isPrototypeName(key)) return `${at} (key '${key}')`;
+      pending.push(inner);
+    }
+  }
+  return undefined;
+}
+
 /** Parses and checks a request against the brands and the flows' statuses; answers the scenario or what is wrong. */
 export function freshScenario(services: ServerServices, body: unknown): { scenario: Scenario; brandId: string } | { error: string } {
   const b = (body ?? {}) as Partial<FreshApplicationRequest>;
@@ -39,6 +58,9 @@ export function freshScenario(services: ServerServices, body: unknown): { scenar
   const statuses = new Set(Object.values(statusOrders(services.definitions.defs)).flatMap((o) => o.order));
   if (!statuses.has(String(b.status))) return { error: `unknown status '${b.status}'` };
   if (b.set !== undefined && (typeof b.set !== 'object' || b.set === null || Array.isArray(b.set))) return { error: 'set must be an object of dotted paths' };
+  // The record setter refuses them too (writableSegments): refused here, the answer names the path.
+  const unsafe = Object.entries(b.set ?? {}).map(([path, value]) => (hasPrototypeSegment(path) ? path : prototypeKeyIn(value, path))).find((p) => p !== undefined);
+  if (unsafe !== undefined) return { error: `set: '${unsafe}' is not a record path ('__proto__', 'constructor' and 'prototype' name an object's prototype)` };
   const role = b.role as Scenario['role'];
   const status = String(b.status);
   // The seed's own scenario for that role and status (its record settings, a companion officer) when there is one.

@@ -1,4 +1,5 @@
 /** The demo applications: one per status of every flow, each role, both regions, wet and digital signing. */
+import { getPath } from '../../runtime/core/source/pointer';
 import type { DefinitionSet } from '../../runtime/core/types';
 
 /** Which brand a scenario runs under. */
@@ -143,10 +144,9 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
 
 /** Extra scenarios so every status value of every flow (sub-flows too) occurs in some record. */
 export function coverageScenarios(defs: DefinitionSet, records: Record<string, unknown>[]): Scenario[] {
-  const get = (rec: unknown, path: string) => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), rec);
   const extra: Scenario[] = [];
   for (const [flow, { field, order }] of Object.entries(statusOrders(defs))) {
-    const seen = new Set(records.map((r) => get(r, field)));
+    const seen = new Set(records.map((r) => getPath(r, field)));
     for (const value of order) {
       if (seen.has(value)) continue;
       extra.push({

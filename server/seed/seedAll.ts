@@ -1,6 +1,7 @@
-/** Seeds brands' demo users and applications, reference data and the rate book; idempotent. */
+/** Seeds reference data and the rate book, and (demo mode only) the brands' demo users and applications; idempotent. */
 import type { ServerServices } from '../context';
 import { hashPassword } from '../auth';
+import { demoMode } from '../config';
 import type { BrandContext } from '../brands';
 import { demoRecord, stableUuid, type DemoPerson } from './demoRecord';
 import { seedAddresses } from './addresses';
@@ -93,14 +94,28 @@ export async function seedScenario(services: ServerServices, s: Scenario, brand:
   return { users, applications: inserted ? 1 : 0, applicationId: appId, email: main.email };
 }
 
-/** Seed everything; `ratebookRows` rows of the rate book. Safe to run again (existing rows are kept). */
-export async function seedAll(services: ServerServices, options: { ratebookRows?: number } = {}): Promise<{ users: number; applications: number; ratebook: number }> {
+/**
+ * The reference data the providers answer from, in every mode (production too): the industry tree, the
+ * address gazetteer, the business-registry sample (with the introducer brand's own ABN) and `ratebookRows`
+ * rows of the rate book. No account, no application. Safe to run again (existing rows are kept).
+ */
+export async function seedReferenceData(services: ServerServices, options: { ratebookRows?: number } = {}): Promise<{ ratebook: number }> {
   const db = services.database.db;
   await seedIndustries(db);
   await seedAddresses(db);
   const introducer = brandFor(services, 'introducer');
   const introAbn = String((introducer.settings.whiteLabel as { abn?: unknown } | undefined)?.abn ?? (introducer.settings.abn ?? ''));
   await seedBusinesses(db, /^\d{11}$/.test(introAbn) ? [{ region: 'AU', number: introAbn, name: 'Introducer Partners', entityType: 'PRV' }] : []);
+  return { ratebook: await seedRatebook(db, options.ratebookRows ?? services.config.seedRatebookRows) };
+}
+
+/**
+ * The demo accounts (password {@link DEMO_PASSWORD}) and their applications. Nothing outside demo mode
+ * (`demoMode`, server/config.ts): production never gets an account with a known password, whatever `DEMO` says.
+ */
+export async function seedDemoData(services: ServerServices): Promise<{ users: number; applications: number }> {
+  if (!demoMode(services.config)) return { users: 0, applications: 0 };
+  const db = services.database.db;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let users = 0;
   let applications = 0;
@@ -113,23 +128,57 @@ export async function seedAll(services: ServerServices, options: { ratebookRows?
     const brand = brandFor(services, u.brand);
     if (await insertDemoUser(db, person(stableUuid(`user:${u.key}`), u.key, brand.region), brand, passwordHash)) users++;
   }
-  const ratebook = await seedRatebook(db, options.ratebookRows ?? services.config.seedRatebookRows);
-  return { users, applications, ratebook };
+  return { users, applications };
 }
 
-/** Seed on first start (no users yet). */
+/** Seed the reference data, and the demo data in demo mode only; `ratebookRows` rows of the rate book. Safe to run again (existing rows are kept). */
+export async function seedAll(services: ServerServices, options: { ratebookRows?: number } = {}): Promise<{ users: number; applications: number; ratebook: number }> {
+  const { ratebook } = await seedReferenceData(services, options);
+  return { ...(await seedDemoData(services)), ratebook };
+}
+
+/**
+ * How many demo logins (users of the demo domain with a password) the database holds: none unless a demo
+ * start or `npm run seed` in demo mode wrote them. Production seeds none; it warns when it finds some.
+ */
+export async function demoLoginCount(services: ServerServices): Promise<number> {
+  const row = await services.database.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('email', 'like', `%@${DEMO_DOMAIN}`)
+    .where('password_hash', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Seed at start: the reference data on first start (an empty industry table), the demo data in demo mode
+ * when there is no account yet; in production a warning names demo logins an earlier demo start left
+ * ({@link demoLoginCount}). Answers whether anything was seeded.
+ */
 export async function seedIfEmpty(services: ServerServices): Promise<boolean> {
-  const any = await services.database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) {
-    // A database seeded before the address gazetteer existed (migration 0008) gets it now: the sandbox answers from it.
-    const gazetteer = await services.database.db.selectFrom('address_gazetteer').select('id').limit(1).executeTakeFirst();
-    if (!gazetteer) await seedAddresses(services.database.db);
-    return false;
-  }
+  const db = services.database.db;
   const started = Date.now();
-  const result = await seedAll(services);
-  services.log.info({ ...result, ms: Date.now() - started }, 'seeded demo data');
-  return true;
+  let seeded = false;
+  if (!(await db.selectFrom('industries').select('doc_id').limit(1).executeTakeFirst())) {
+    const result = await seedReferenceData(services);
+    services.log.info({ ...result, ms: Date.now() - started }, 'seeded reference data');
+    seeded = true;
+  } else if (!(await db.selectFrom('address_gazetteer').select('id').limit(1).executeTakeFirst())) {
+    // A database seeded before the address gazetteer existed (migration 0008) gets it now: the sandbox answers from it.
+    await seedAddresses(db);
+  }
+  if (demoMode(services.config)) {
+    if (!(await db.selectFrom('users').select('id').limit(1).executeTakeFirst())) {
+      const result = await seedDemoData(services);
+      services.log.info({ ...result, ms: Date.now() - started }, 'seeded demo data');
+      seeded = true;
+    }
+  } else if (services.config.production) {
+    const left = await demoLoginCount(services);
+    if (left) services.log.warn({ users: left, domain: DEMO_DOMAIN }, 'demo logins with the published password are in this database (seeded in demo mode): remove them before serving the public');
+  }
+  return seeded;
 }
 
 /** The demo logins for printing and the README table. */

@@ -5,13 +5,17 @@
  * @example
  * const { envelopeId, signingUrls } = await provider.createEnvelope({ documents: [{ name: 'Quote.pdf', bytes }], recipients: [{ name: 'Pat Primary', email: 'pat@example.com', role: 'signer' }], returnUrl });
  * (await provider.status(envelopeId))?.status; // 'sent' until the signer signs, then 'completed'
+ * await provider.voidEnvelope(envelopeId, reason); // before completion: the links stop working, status 'voided'
  */
 import type { Route } from '../plugins/route';
 
-/** Where an envelope stands: `created` (draft), `sent` (awaiting signatures), then one of the final three. */
-export type EnvelopeState = 'created' | 'sent' | 'completed' | 'declined' | 'expired';
+/**
+ * Where an envelope stands: `created` (draft), `sent` (awaiting signatures), then one of the final four:
+ * `completed`, `declined`, `expired`, or `voided` (withdrawn by the sender before completion: {@link ESignatureProvider.voidEnvelope}).
+ */
+export type EnvelopeState = 'created' | 'sent' | 'completed' | 'declined' | 'expired' | 'voided';
 /** The envelope states. */
-export const ENVELOPE_STATES: readonly EnvelopeState[] = ['created', 'sent', 'completed', 'declined', 'expired'];
+export const ENVELOPE_STATES: readonly EnvelopeState[] = ['created', 'sent', 'completed', 'declined', 'expired', 'voided'];
 /** Where one recipient stands. */
 export type RecipientState = 'pending' | 'completed' | 'declined';
 
@@ -68,13 +72,24 @@ export interface ESignatureProvider {
   status(envelopeId: string): Promise<EnvelopeStatus | null>;
   /** A fresh signing URL of one recipient (the envelope is reused), returning to `returnUrl`; null when no such recipient. */
   signingUrl(envelopeId: string, email: string, returnUrl: string): Promise<string | null>;
+  /**
+   * Void an envelope that is not final yet (`created` or `sent`): it can no longer be signed or completed, every
+   * signing link already given out stops working (the provider's signing page refuses it), and `status` answers
+   * `voided` from then on. `reason` is the text the provider may show its recipients (DocuSign's `voidedReason`),
+   * in the application's language (a catalogue text). Answers true when the envelope is voided (now or before),
+   * false when it is already final otherwise (a completed, declined or expired envelope stays so: providers
+   * cannot void a completed envelope) or unknown. The portal voids the envelopes of an officer who leaves an
+   * application (server/graphql/resolvers/officerChange.ts) and never counts a voided envelope as signed.
+   * A DocuSign-like adapter: `PUT /envelopes/{envelopeId}` with `{ "status": "voided", "voidedReason": reason }`.
+   */
+  voidEnvelope(envelopeId: string, reason: string): Promise<boolean>;
   /** Origins of its signing pages when not the portal's own (the CSP's frame-src lets the signing dialog frame them); the sandbox has none. */
   readonly frameOrigins?: string[];
   /** Paths the provider answers itself (a sandbox's signing page and controls, a real adapter's webhook). */
   routes?(options: { demoControls: boolean }): Route[];
 }
 
-/** The signing-page event a return URL carries, per final state (DocuSign's names, which clients already know). */
+/** The signing-page event a return URL carries, per final state (DocuSign's names, which clients already know); a voided envelope's page sends nobody back: it refuses. */
 export const RETURN_EVENTS: Record<'completed' | 'declined' | 'expired', string> = {
   completed: 'signing_complete',
   declined: 'decline',

@@ -2,7 +2,8 @@
  * The sandbox e-signature provider: envelopes live in the database (`esign_sandbox_*`), each recipient signs
  * on a page this server serves (sandboxRoutes.ts) at a link carrying an HMAC of the envelope and recipient,
  * so only the link's holder can sign. Deterministic: nothing expires by itself; a test or a person sets
- * `expired` (or any state) through the demo controls. README.md 'Provider sandboxes' documents them.
+ * `expired` (or any state) through the demo controls. A voided envelope (`voidEnvelope`) keeps its reason, and its
+ * page refuses every link to it. README.md 'Provider sandboxes' documents them.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -18,6 +19,8 @@ export interface SandboxEnvelope {
   status: EnvelopeState;
   recipients: SandboxRecipientRow[];
   returnUrl: string;
+  /** Why it was voided (status `voided` by {@link ESignatureProvider.voidEnvelope}); null otherwise. */
+  voidedReason: string | null;
 }
 
 /** What a recipient does on the signing page (or a control does for them). */
@@ -36,16 +39,21 @@ export interface SandboxStore {
   act(envelopeId: string, email: string, action: RecipientAction): Promise<SandboxEnvelope | null>;
   /** Demo control: set the envelope's state (completed marks every recipient completed; sent and created reset them). */
   setState(envelopeId: string, state: EnvelopeState): Promise<SandboxEnvelope | null>;
+  /** Void the envelope if it is not final yet (created or sent), keeping `reason`; answers the envelope after it. */
+  void(envelopeId: string, reason: string): Promise<SandboxEnvelope | null>;
   /** The envelope's documents (name and bytes), in order. */
   documents(envelopeId: string): Promise<{ name: string; bytes: Buffer }[]>;
 }
 
-const toEnvelope = (row: { id: string; status: string; recipients: SandboxRecipientRow[]; return_url: string }): SandboxEnvelope => ({
+const toEnvelope = (row: { id: string; status: string; recipients: SandboxRecipientRow[]; return_url: string; voided_reason: string | null }): SandboxEnvelope => ({
   id: row.id,
   status: row.status as EnvelopeState,
   recipients: row.recipients,
   returnUrl: row.return_url,
+  voidedReason: row.voided_reason,
 });
+
+const COLUMNS = ['id', 'status', 'recipients', 'return_url', 'voided_reason'] as const;
 
 /** The envelope state after recipients' states change: declined by any, completed by all. */
 function settle(recipients: SandboxRecipientRow[], current: EnvelopeState): EnvelopeState {
@@ -58,18 +66,18 @@ function settle(recipients: SandboxRecipientRow[], current: EnvelopeState): Enve
 export function sandboxStore(db: Kysely<Database>, secret: string): SandboxStore {
   const tokenOf = (envelopeId: string, email: string) => createHmac('sha256', secret).update(`esign-sandbox\n${envelopeId}\n${email.toLowerCase()}`).digest('base64url');
   const read = async (envelopeId: string) => {
-    const row = await db.selectFrom('esign_sandbox_envelopes').select(['id', 'status', 'recipients', 'return_url']).where('id', '=', envelopeId).executeTakeFirst();
+    const row = await db.selectFrom('esign_sandbox_envelopes').select(COLUMNS).where('id', '=', envelopeId).executeTakeFirst();
     return row ? toEnvelope(row) : null;
   };
   /** Change an envelope under a row lock, so two clicks (or a click and a control) never lose one another. */
-  const change = (envelopeId: string, fn: (e: SandboxEnvelope) => { status: EnvelopeState; recipients: SandboxRecipientRow[] } | null) =>
+  const change = (envelopeId: string, fn: (e: SandboxEnvelope) => Pick<SandboxEnvelope, 'status' | 'recipients' | 'voidedReason'> | null) =>
     db.transaction().execute(async (tx) => {
-      const row = await tx.selectFrom('esign_sandbox_envelopes').select(['id', 'status', 'recipients', 'return_url']).where('id', '=', envelopeId).forUpdate().executeTakeFirst();
+      const row = await tx.selectFrom('esign_sandbox_envelopes').select(COLUMNS).where('id', '=', envelopeId).forUpdate().executeTakeFirst();
       if (!row) return null;
       const envelope = toEnvelope(row);
       const next = fn(envelope);
       if (!next) return envelope;
-      await tx.updateTable('esign_sandbox_envelopes').set({ status: next.status, recipients: next.recipients, updated_at: new Date() }).where('id', '=', envelopeId).execute();
+      await tx.updateTable('esign_sandbox_envelopes').set({ status: next.status, recipients: next.recipients, voided_reason: next.voidedReason, updated_at: new Date() }).where('id', '=', envelopeId).execute();
       return { ...envelope, ...next };
     });
   return {
@@ -89,13 +97,15 @@ export function sandboxStore(db: Kysely<Database>, secret: string): SandboxStore
         if (e.status !== 'sent' || at < 0 || e.recipients[at].status !== 'pending') return null;
         const state: RecipientState = action === 'sign' ? 'completed' : 'declined';
         const recipients = e.recipients.map((r, i) => (i === at ? { ...r, status: state } : r));
-        return { status: settle(recipients, e.status), recipients };
+        return { status: settle(recipients, e.status), recipients, voidedReason: null };
       }),
     setState: (envelopeId, state) =>
       change(envelopeId, (e) => {
         const reset: RecipientState | undefined = state === 'completed' ? 'completed' : state === 'sent' || state === 'created' ? 'pending' : undefined;
-        return { status: state, recipients: reset ? e.recipients.map((r) => ({ ...r, status: reset })) : e.recipients };
+        return { status: state, recipients: reset ? e.recipients.map((r) => ({ ...r, status: reset })) : e.recipients, voidedReason: state === 'voided' ? e.voidedReason : null };
       }),
+    void: (envelopeId, reason) =>
+      change(envelopeId, (e) => (e.status === 'created' || e.status === 'sent' ? { status: 'voided', recipients: e.recipients, voidedReason: reason } : null)),
     async documents(envelopeId) {
       const rows = await db.selectFrom('esign_sandbox_documents').select(['name', 'content_base64']).where('envelope_id', '=', envelopeId).orderBy('position').execute();
       return rows.map((r) => ({ name: r.name, bytes: Buffer.from(r.content_base64, 'base64') }));
@@ -131,6 +141,9 @@ export function sandboxESignature(db: Kysely<Database>, store: SandboxStore): ES
     async status(envelopeId): Promise<EnvelopeStatus | null> {
       const e = await store.read(envelopeId);
       return e && { envelopeId: e.id, status: e.status, recipients: e.recipients.map((r) => ({ ...r })) };
+    },
+    async voidEnvelope(envelopeId, reason) {
+      return (await store.void(envelopeId, reason))?.status === 'voided';
     },
     async signingUrl(envelopeId, email, returnUrl) {
       const e = await store.read(envelopeId);

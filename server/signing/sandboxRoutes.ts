@@ -5,6 +5,8 @@
  * - `POST` to the same path (`action=sign|decline`): records the recipient's answer and redirects (303) to the
  *   envelope's return URL with `?event=signing_complete|decline` (`ttl_expired` once expired).
  * - `GET /sandbox/esign/{envelopeId}/{signerToken}/documents/{n}`: document n (0-based) as a PDF.
+ * - A voided envelope (its officer left the application): every one of these answers 410 with a page saying the
+ *   request was withdrawn (and the provider's reason), whatever the method: the link no longer signs or shows anything.
  * - Demo controls (demo mode, never production): `GET /dev/esign/{envelopeId}` answers the envelope with every
  *   recipient's signing URL; `POST /dev/esign/{envelopeId}` with `{"status": "expired"}` (any envelope state) or
  *   `{"email": "...", "action": "sign"|"decline"}` (as that recipient would on the page).
@@ -54,6 +56,10 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
     const recipient = envelope && token ? store.recipientOf(envelope, token) : null;
     const notFound = () => html(hook, 404, page(t('esignSandbox.title'), `<p>${esc(t('esignSandbox.notFound'))}</p>`));
     if (!envelope || !recipient) return notFound();
+    if (envelope.status === 'voided') {
+      const reason = envelope.voidedReason ? `<p>${esc(envelope.voidedReason)}</p>` : '';
+      return html(hook, 410, page(t('esignSandbox.title'), `<p role="alert">${esc(t('esignSandbox.state.voided'))}</p>${reason}`));
+    }
     if (documentIndex !== undefined) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return html(hook, 405, '');
       const doc = (await store.documents(envelope.id))[Number(documentIndex)];

@@ -8,7 +8,7 @@ import type { ChainWork } from './chainTypes';
  */
 export function writeState(defs: Record<string, ScopedState>, work: ChainWork, path: string, value: unknown): ChainWork {
   const [name, ...rest] = path.split('.');
-  if (!defs[name]) throw new Error(`unknown state '${name}'; known state: ${Object.keys(defs).join(', ')}`);
+  if (!Object.hasOwn(defs, name)) throw new Error(`unknown state '${name}'; known state: ${Object.keys(defs).join(', ')}`);
   const state = { ...work.state, [name]: rest.length ? setPath(work.state[name] ?? {}, rest.join('.'), value) : value };
   return { ...work, state, touched: work.touched.includes(name) ? work.touched : [...work.touched, name] };
 }

@@ -1,2 +1,2 @@
 /** HTML that definitions or organisations supply, reduced to an allow-list (no DOM needed). */
-export { ALLOWED_TAGS, decodeEntities, htmlText, htmlToString, sanitizeHtml, type HtmlElement, type HtmlNode } from './sanitizeHtml';
+export { ALLOWED_TAGS, decodeEntities, htmlText, htmlToString, safeHref, sanitizeHtml, type HtmlElement, type HtmlNode } from './sanitizeHtml';

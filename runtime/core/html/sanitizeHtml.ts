@@ -3,7 +3,8 @@
  * disclaimer): parsed without a DOM (it runs in the browser, on the server and in tests alike) into
  * a tree of allowed elements and text. Anything else goes: a tag not on the list is dropped and its
  * text kept, except elements whose content is code or markup (script, style ...), dropped whole;
- * attributes not on the list, and links that are not http(s), mailto, tel or a path, are left out.
+ * attributes not on the list, and links that are not http(s), mailto, tel, a path on this site or a
+ * fragment as a browser reads them ({@link safeHref}), are left out.
  * Renderers build elements from the tree (never `innerHTML`), so no markup survives unchecked.
  */
 
@@ -28,7 +29,39 @@ export const ALLOWED_TAGS: Readonly<Record<string, readonly string[]>> = {
 const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'textarea', 'title', 'head', 'svg', 'math', 'select']);
 /** Elements with no content and no end tag. */
 const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'area', 'base', 'col', 'source', 'wbr']);
-const SAFE_HREF = /^(https?:|mailto:|tel:|\/(?!\/)|#)/i;
+/** A URL's scheme, as WHATWG URL parsing finds it (a letter, then letters, digits, `+`, `-`, `.`). */
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+/** Schemes a link may have; without one, it must be a path on this site (`/...`) or a fragment (`#...`). */
+const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+/** Schemes whose URLs browsers parse as "special": `\` reads as `/` before the query and fragment. */
+const SPECIAL_SCHEMES = new Set(['http', 'https']);
+
+/**
+ * A link's address as a browser reads it, or undefined when it is not one this sanitiser keeps.
+ * Browsers (WHATWG URL parsing) drop leading and trailing C0 controls and spaces, drop ASCII tabs and
+ * newlines anywhere (`java\tscript:`), and, for http(s) and for a relative URL on an http(s) page, read
+ * `\` as `/` before the query and fragment: `/\evil.example/x` and `\\evil.example` are protocol-
+ * relative links to another host, as `//evil.example` is. The decision is taken on that reading, which
+ * is also the address kept. Kept: http(s), mailto and tel URLs, a path on this site (one `/`, not two)
+ * and a fragment; anything else, or a remaining control character, is dropped. `raw` has its character
+ * references decoded already (`/&#x5c;evil` is `/\evil`).
+ * @example safeHref('/\\evil.example/x') // undefined
+ * @example safeHref(' /terms\\fees') // '/terms/fees'
+ */
+export function safeHref(raw: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
+  const url = raw.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f]/.test(url)) return undefined;
+  const scheme = SCHEME.exec(url)?.[1].toLowerCase();
+  if (scheme !== undefined && !SAFE_SCHEMES.has(scheme)) return undefined;
+  if (scheme !== undefined && !SPECIAL_SCHEMES.has(scheme)) return url;
+  // http(s) or relative: backslashes before the query and fragment are slashes.
+  const end = url.search(/[?#]/);
+  const read = end < 0 ? url.replace(/\\/g, '/') : `${url.slice(0, end).replace(/\\/g, '/')}${url.slice(end)}`;
+  if (scheme !== undefined || read.startsWith('#')) return read;
+  return /^\/(?!\/)/.test(read) ? read : undefined;
+}
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', copy: '\u00a9', reg: '\u00ae', trade: '\u2122', ndash: '\u2013', mdash: '\u2014', hellip: '\u2026' };
 
@@ -53,9 +86,11 @@ function attributesOf(tag: string, source: string): Record<string, string> {
     const name = m[1].toLowerCase();
     if (!allowed.includes(name)) continue;
     const value = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '').trim();
-    // Control characters and spaces inside a scheme ('java\tscript:') are what browsers ignore: drop them first.
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is stripped
-    if (name === 'href' && !SAFE_HREF.test(value.replace(/[\u0000-\u0020]/g, ''))) continue;
+    if (name === 'href') {
+      const href = safeHref(value);
+      if (href !== undefined) attrs.href = href;
+      continue;
+    }
     attrs[name] = value;
   }
   // A web link leaves the portal in a new tab that cannot reach back to this page.

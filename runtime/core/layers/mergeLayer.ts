@@ -1,4 +1,4 @@
-import { escapeSegment } from '../source/pointer';
+import { escapeSegment, isPrototypeName } from '../source/pointer';
 
 /** Who wrote a merged pointer: layer, file and the pointer inside that file. */
 export interface WriteRecord {
@@ -24,6 +24,8 @@ function forget(log: WriteLog, pointer: string): void {
  */
 export function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>, at: { merged: string; file: string; pointer: string; layer?: string }, log: WriteLog): void {
   for (const [key, value] of Object.entries(source)) {
+    // A YAML key `__proto__` (or `constructor`, `prototype`) is an own key of the parsed layer: merging it would walk into Object.prototype.
+    if (isPrototypeName(key)) continue;
     const merged = `${at.merged}/${escapeSegment(key)}`;
     const pointer = `${at.pointer}/${escapeSegment(key)}`;
     const current = target[key];

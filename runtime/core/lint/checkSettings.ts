@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { DefinitionError, DefinitionSet, JsonSchema, LayerDef } from '../types';
-import { didYouMean, errorAt, toPointer } from '../source';
+import { didYouMean, errorAt, getAtPointer, toPointer } from '../source';
 import { patternRegex } from '../load/classifyFiles';
 import { fillPattern, layerChoices, layerCombinations, placeholdersOf } from '../layers/layerChoices';
 
@@ -54,7 +54,7 @@ function annotatedPaths(root: JsonSchema): Annotated[] {
   const out: Annotated[] = [];
   const resolve = (node: unknown): Record<string, unknown> | undefined => {
     for (let i = 0; isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#/') && i < 10; i++) {
-      node = node.$ref.slice(2).split('/').reduce<unknown>((n, s) => (isObject(n) ? n[s] : undefined), root);
+      node = getAtPointer(root, node.$ref.slice(1));
     }
     return isObject(node) ? node : undefined;
   };

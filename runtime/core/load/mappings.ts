@@ -5,6 +5,7 @@
  * an item of an effects list (one `set` per field). The loader expands them like fragments, so everything
  * after loading sees plain templates; lint checks each field against the schemas of both sides.
  */
+import { hasPrototypeSegment } from '../source/pointer';
 
 /** One side of a mapping: what its fields are named after, and where its values live. */
 export interface MappingSide {
@@ -55,7 +56,9 @@ export function sideRoot(side: MappingSide): string | undefined {
 
 const join = (root: string, path: string) => (root ? `${root}.${path}` : path);
 
+/** Set a dotted path in `target`, creating objects on the way; a path through a prototype name is reported at the use. */
 function setNested(target: Record<string, unknown>, path: string, value: unknown): void {
+  if (hasPrototypeSegment(path)) throw new MappingUseError(`field '${path}' names an object's prototype ('__proto__', 'constructor' or 'prototype'), not a field`);
   const parts = path.split('.');
   let node = target;
   for (const part of parts.slice(0, -1)) {

@@ -1,5 +1,5 @@
 import type { DefinitionSet } from '../types';
-import { getPath, setPath } from '../source/pointer';
+import { getPath, isPrototypeName, setPath } from '../source/pointer';
 import { orderedMigrations } from './changes';
 import { ANY_SEGMENT } from './recordFields';
 import type { RecordChange } from './types';
@@ -18,7 +18,8 @@ export function expandPath(record: unknown, path: string): string[] {
     }
     paths = paths.flatMap((p) => {
       const here = p ? getPath(record, p) : record;
-      return isContainer(here) ? Object.keys(here).map((k) => (p ? `${p}.${k}` : k)) : [];
+      // A stored key that names a prototype (JSON keeps `__proto__` as an own key) is no field: never walked.
+      return isContainer(here) ? Object.keys(here).filter((k) => !isPrototypeName(k)).map((k) => (p ? `${p}.${k}` : k)) : [];
     });
   }
   return paths;

@@ -1,3 +1,4 @@
+import { isPrototypeName } from '../../core/source/pointer';
 import type { Logic } from '../../core/types';
 
 /** Values some `var` roots take in one selection (e.g. `settings`), shown beside the path: `settings.limit (5)`. */
@@ -23,7 +24,7 @@ const ATOM_RANK = 7;
 function valueAt(root: unknown, path: string[]): unknown {
   let at = root;
   for (const key of path) {
-    if (at === null || typeof at !== 'object') return undefined;
+    if (at === null || typeof at !== 'object' || isPrototypeName(key)) return undefined;
     at = (at as Record<string, unknown>)[key];
   }
   return at;

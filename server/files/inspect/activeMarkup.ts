@@ -23,3 +23,30 @@ export function findActiveMarkup(bytes: Uint8Array): string | null {
   }
   return null;
 }
+
+/**
+ * Elements a browser renders or runs, as an HTML tokenizer reads a tag's start: `<`, the name
+ * (case-insensitive), then white space, `/` or `>`. Searched for in an image's text metadata only.
+ */
+const METADATA_TAGS = ['script', 'html', '!doctype', 'svg', 'iframe', 'frame', 'object', 'embed', 'img', 'image', 'body', 'meta', 'base', 'form', 'math', 'link', 'style', 'video', 'audio'];
+const TAG = new RegExp(`<(${METADATA_TAGS.join('|')})[\\s/>]`, 'i');
+/** An event-handler attribute (`onload=`, ` onerror =`): after white space, a quote or `/`, as HTML separates attributes. */
+const HANDLER = /[\s"'/](on[a-z]{3,})\s*=/i;
+/** Script URLs. */
+const SCRIPT_URL = /\b(javascript|vbscript|livescript)\s*:|data\s*:\s*text\/html/i;
+
+/**
+ * The first active markup in an image's text metadata (JPEG comments and APPn segments, PNG text chunks,
+ * GIF comment and application extensions), or null: a tag of {@link METADATA_TAGS}, an `on…=` handler, or a
+ * script URL. Stricter than {@link findActiveMarkup}, which looks through every byte (compressed pixels
+ * included) and so keeps to markers chance does not produce: metadata is text, where none of these belongs.
+ */
+export function findMarkupInMetadata(bytes: Uint8Array): string | null {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const tag = TAG.exec(text);
+  if (tag) return `<${tag[1]}`;
+  const handler = HANDLER.exec(text);
+  if (handler) return `${handler[1]}=`;
+  const url = SCRIPT_URL.exec(text);
+  return url ? url[0] : null;
+}

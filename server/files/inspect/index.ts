@@ -1,4 +1,5 @@
-/** Content inspection of uploads: a file is stored only when it is wholly what it claims to be. */
-export { inspectFile, INSPECTORS } from './inspectFile';
-export { findActiveMarkup, ACTIVE_MARKERS } from './activeMarkup';
-export { type InspectionCode, type InspectionRefusal, MAX_IMAGE_PIXELS } from './inspection';
+/** Content inspection of uploads: a file is stored only when it is wholly what it claims to be. Inspections run on worker threads. */
+export { inspectFile, inspectHere, INSPECTORS } from './inspectFile';
+export { findActiveMarkup, findMarkupInMetadata, ACTIVE_MARKERS } from './activeMarkup';
+export { type InspectionCode, type InspectionRefusal, MAX_IMAGE_PIXELS, MAX_DECODED_IMAGE_BYTES, MAX_JPEG_PIXELS, MAX_JPEG_SCANS, MAX_IMAGE_TEXT_BYTES } from './inspection';
+export { createInspectionPool, sharedInspectionPool, INSPECTION_POOL_SIZE, INSPECTION_TIME_BUDGET_MS, WORKER_HEAP_MB, type Inspection, type InspectionPool } from './inspectionPool';

@@ -1,5 +1,10 @@
-/** GIF: header, blocks, every frame's LZW data decoding to exactly its pixels, the trailer last with nothing after. */
-import { MAX_IMAGE_PIXELS, refusal, type InspectionRefusal } from './inspection';
+/**
+ * GIF: header, blocks, every frame's LZW data decoding to exactly its pixels (within the pixel limits
+ * of the logical screen and of all frames together, read from the headers first), no active markup in
+ * its comment, text and application extensions, the trailer last with nothing after.
+ */
+import { findMarkupInMetadata } from './activeMarkup';
+import { MAX_DECODED_IMAGE_BYTES, MAX_IMAGE_PIXELS, refusal, type InspectionRefusal } from './inspection';
 
 /** Decode one frame's LZW data; answers the number of pixel indices produced (stops at `limit` + 1). */
 function lzwCount(data: Uint8Array, minCodeSize: number, limit: number): number | string {
@@ -73,6 +78,8 @@ export function inspectGif(bytes: Uint8Array): InspectionRefusal | null {
     return null;
   };
   let frames = 0;
+  // Every frame decodes to one byte a pixel: an animation of many full-screen frames is refused as its frames are read.
+  let pixelRoom = MAX_DECODED_IMAGE_BYTES;
   while (p < bytes.length) {
     const block = bytes[p];
     if (block === 0x3b) {
@@ -82,6 +89,9 @@ export function inspectGif(bytes: Uint8Array): InspectionRefusal | null {
     if (block === 0x21) {
       const body = subBlocks(p + 2);
       if (!body) return bad('truncated extension');
+      // Comment (0xFE), plain text (0x01) and application (0xFF, e.g. XMP) extensions hold text.
+      const markup = bytes[p + 1] === 0xf9 ? null : findMarkupInMetadata(body.data);
+      if (markup) return refusal('UNSAFE_CONTENT', `GIF: an extension carries '${markup}'`);
       p = body.end;
     } else if (block === 0x2c) {
       if (p + 10 > bytes.length) return bad('truncated image descriptor');
@@ -90,6 +100,8 @@ export function inspectGif(bytes: Uint8Array): InspectionRefusal | null {
       p += 10;
       if (flags & 0x80) p += 3 * (1 << ((flags & 7) + 1));
       if (!(flags & 0x80) && !(bytes[10] & 0x80)) return bad('frame without a colour table');
+      pixelRoom -= w * h;
+      if (pixelRoom < 0) return bad(`frames decode to more than ${MAX_DECODED_IMAGE_BYTES} pixels`);
       const minCodeSize = bytes[p];
       const body = subBlocks(p + 1);
       if (!body) return bad('truncated image data');

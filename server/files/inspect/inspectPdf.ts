@@ -1,8 +1,11 @@
 /**
  * PDF: parses as a PDF with at least one page, is not encrypted, and carries no active content: no
- * JavaScript, open or additional actions, launch, embedded files, rich media, XFA or form submission,
- * found by name in the parsed objects, in the raw bytes and in every decoded object and content
- * stream (so compressed object streams are searched too), and no HTML or script markup in them.
+ * JavaScript, open or additional actions, no action that reaches outside the document or launches
+ * something (GoToR, GoToE, Launch, URI, SubmitForm, ImportData, Movie, Sound, Rendition, RichMedia),
+ * no embedded files or XFA, found by name in the parsed objects, in the raw bytes and in every decoded
+ * object and content stream (so compressed object streams are searched too), and no HTML or script
+ * markup in them. Such a PDF is refused (UNSAFE_CONTENT), never rewritten: the stored file is always
+ * the bytes the user sent, and a link or action in it is never followed by anyone who opens it here.
  */
 import { inflateSync } from 'node:zlib';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
@@ -10,9 +13,13 @@ import { findActiveMarkup } from './activeMarkup';
 import { refusal, type InspectionRefusal } from './inspection';
 
 /** Names of active content, long enough to search for in binary data without chance hits. */
-const ACTIVE_NAMES_LONG = new Set(['JavaScript', 'OpenAction', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'SubmitForm', 'ImportData']);
+const ACTIVE_NAMES_LONG = new Set([
+  'JavaScript', 'OpenAction', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'RichMediaExecute', 'SubmitForm', 'ImportData',
+  // Actions that open another file or a web address, or play media (which may be fetched from elsewhere).
+  'GoToR', 'Movie', 'Sound', 'Rendition',
+]);
 /** Short names of active content: searched for in objects only (in binary data they would hit by chance). */
-const ACTIVE_NAMES_SHORT = new Set(['JS', 'AA', 'XFA', 'GoToE']);
+const ACTIVE_NAMES_SHORT = new Set(['JS', 'AA', 'XFA', 'GoToE', 'URI']);
 /** Most bytes the streams of one PDF may decode to (decompression bombs are refused). */
 export const MAX_PDF_DECODED_BYTES = 256 * 1024 * 1024;
 /** Largest stream with filters other than Flate that is decoded for inspection. */

@@ -1,6 +1,11 @@
-/** PNG: every chunk's CRC, IHDR first, IEND last with nothing after, and the image data inflating to exactly its scanlines. */
+/**
+ * PNG: every chunk's CRC, IHDR first, IEND last with nothing after, no active markup in its text chunks,
+ * the image within the pixel and decoded-size limits its IHDR states, and the image data inflating to
+ * exactly its scanlines (never to more).
+ */
 import { crc32, inflateSync } from 'node:zlib';
-import { MAX_IMAGE_PIXELS, refusal, type InspectionRefusal } from './inspection';
+import { findMarkupInMetadata } from './activeMarkup';
+import { MAX_DECODED_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGE_TEXT_BYTES, refusal, type InspectionRefusal } from './inspection';
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Channels per colour type (PNG spec 11.2.2). */
@@ -20,6 +25,36 @@ function scanlines(width: number, height: number, bitsPerPixel: number, interlac
   });
 }
 
+/**
+ * The text of a tEXt, zTXt or iTXt chunk (compressed text inflated within `room` bytes), or a reason.
+ * Keyword and language fields are included: markup anywhere in the chunk counts.
+ */
+function chunkText(type: string, data: Buffer, room: number): Buffer | string {
+  if (type === 'tEXt') return data;
+  const keywordEnd = data.indexOf(0);
+  if (keywordEnd < 0) return `${type} without a keyword`;
+  // zTXt: keyword \0, method, compressed text. iTXt: keyword \0, flag, method, language \0, translated keyword \0, text.
+  let textStart = keywordEnd + 2;
+  if (type === 'iTXt') {
+    const language = data.indexOf(0, keywordEnd + 3);
+    const translated = language < 0 ? -1 : data.indexOf(0, language + 1);
+    if (translated < 0) return 'iTXt without its language and translated keyword';
+    if (data[keywordEnd + 1] !== 1) return data;
+    textStart = translated + 1;
+  }
+  try {
+    return Buffer.concat([data.subarray(0, textStart), inflateSync(data.subarray(textStart), { maxOutputLength: Math.max(1, room) })]);
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return `text chunks inflate to more than ${MAX_IMAGE_TEXT_BYTES} bytes`;
+    return `${type} text does not inflate`;
+  }
+}
+
+/** Bytes the image data inflates to (every scanline with its filter byte), from the IHDR alone. */
+function decodedSize(h: { width: number; height: number; depth: number; colour: number; interlaced: boolean }): number {
+  return scanlines(h.width, h.height, CHANNELS[h.colour] * h.depth, h.interlaced).reduce((n, l) => n + l.rows * (l.bytes + 1), 0);
+}
+
 /** Null when `bytes` is a whole, decodable PNG; else the refusal. */
 export function inspectPng(bytes: Uint8Array): InspectionRefusal | null {
   const bad = (reason: string) => refusal('INVALID_FILE', `PNG: ${reason}`);
@@ -31,6 +66,7 @@ export function inspectPng(bytes: Uint8Array): InspectionRefusal | null {
   let previous = '';
   const idat: Buffer[] = [];
   let ended = false;
+  let textRoom = MAX_IMAGE_TEXT_BYTES;
   while (at < buf.length) {
     if (at + 12 > buf.length) return bad('truncated chunk');
     const length = buf.readUInt32BE(at);
@@ -47,11 +83,20 @@ export function inspectPng(bytes: Uint8Array): InspectionRefusal | null {
       if (!width || !height || !DEPTHS[colour]?.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) return bad('invalid IHDR values');
       if (width * height > MAX_IMAGE_PIXELS) return bad(`${width}x${height} is larger than ${MAX_IMAGE_PIXELS} pixels`);
       header = { width, height, depth, colour, interlaced: interlace === 1 };
+      const decoded = decodedSize(header);
+      if (decoded > MAX_DECODED_IMAGE_BYTES) return bad(`${width}x${height} at ${depth} bits x ${CHANNELS[colour]} channels decodes to ${decoded} bytes, more than ${MAX_DECODED_IMAGE_BYTES}`);
     } else if (type === 'PLTE') {
       sawPalette = true;
     } else if (type === 'IDAT') {
       if (idat.length && previous !== 'IDAT') return bad('IDAT chunks are not consecutive');
       idat.push(data);
+    } else if (type === 'tEXt' || type === 'zTXt' || type === 'iTXt') {
+      const text = chunkText(type, data, textRoom);
+      if (typeof text === 'string') return bad(text);
+      textRoom -= text.length;
+      if (textRoom < 0) return bad(`text chunks hold more than ${MAX_IMAGE_TEXT_BYTES} bytes`);
+      const markup = findMarkupInMetadata(text);
+      if (markup) return refusal('UNSAFE_CONTENT', `PNG: a ${type} chunk carries '${markup}'`);
     } else if (type === 'IEND') {
       at += 12 + length;
       ended = true;
@@ -65,7 +110,7 @@ export function inspectPng(bytes: Uint8Array): InspectionRefusal | null {
   if (!idat.length) return bad('no image data');
   if (header.colour === 3 && !sawPalette) return bad('palette image without PLTE');
   const lines = scanlines(header.width, header.height, CHANNELS[header.colour] * header.depth, header.interlaced);
-  const expected = lines.reduce((n, l) => n + l.rows * (l.bytes + 1), 0);
+  const expected = decodedSize(header);
   let raw: Buffer;
   try {
     raw = inflateSync(Buffer.concat(idat), { maxOutputLength: expected + 1 });

@@ -12,5 +12,23 @@ export interface InspectionRefusal {
 /** A refusal of `code` with `reason`. */
 export const refusal = (code: InspectionCode, reason: string): InspectionRefusal => ({ code, reason });
 
-/** Largest decoded image the server decodes (pixels): larger is refused rather than allocated. */
+/**
+ * Limits of what one inspection may decode, each checked from the file's headers before decoding where
+ * they tell it, and enforced again while decoding (documented in server/README.md, "Uploads"):
+ * - PNG and GIF: at most {@link MAX_IMAGE_PIXELS} pixels, and at most {@link MAX_DECODED_IMAGE_BYTES}
+ *   of decoded image data (PNG: scanlines of width x height x channels x bit depth; GIF: every frame's pixels);
+ * - JPEG: at most {@link MAX_JPEG_PIXELS} pixels (the frame header) and {@link MAX_JPEG_SCANS} scans: the
+ *   decoder's time grows with both (about 0.5 s per million pixels on a 2-core server);
+ * - image text metadata (PNG text chunks, compressed ones inflated): at most {@link MAX_IMAGE_TEXT_BYTES};
+ * - PDF streams and office (ZIP) members: their own budgets (inspectPdf.ts, inspectOoxml.ts).
+ */
+/** Largest image (pixels) decoded: larger is refused from its header, never allocated. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Most bytes of decoded image data (PNG scanlines, GIF frame pixels) one image may have. */
+export const MAX_DECODED_IMAGE_BYTES = 160 * 1024 * 1024;
+/** Largest JPEG (pixels) decoded: a 24-megapixel phone photo passes, 6000 x 6000 does not. */
+export const MAX_JPEG_PIXELS = 25_000_000;
+/** Most scans one JPEG may have (progressive photos have about 10; each scan walks the whole image again). */
+export const MAX_JPEG_SCANS = 32;
+/** Most bytes of text metadata one image may carry (after inflating compressed text). */
+export const MAX_IMAGE_TEXT_BYTES = 1024 * 1024;

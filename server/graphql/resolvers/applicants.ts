@@ -4,7 +4,7 @@ import type { ServerContext } from '../../context';
 import { writeRecord, type WriteRequest } from '../../enforce';
 import { guard, type MemberAccess } from '../access';
 import { accepted, depsOf } from './shared';
-import { officerAccount, precheckInvite, sendInvitation, type InviteForm, type UserInfo } from './invite';
+import { inviteOfficer, precheckInvite, type InviteForm, type UserInfo } from './invite';
 
 const details = (info: UserInfo) => ({ firstName: info.firstName.trim(), lastName: info.lastName.trim(), email: info.email.trim().toLowerCase(), phone: info.phone.trim() });
 
@@ -42,15 +42,15 @@ const nomineePatch = (info: UserInfo, operation: HandOverOperation) => (userId: 
 async function handOver(ctx: ServerContext, access: MemberAccess, info: UserInfo, operation: HandOverOperation, expectedVersion?: number | null) {
   // reassignQuote's details pass its form's schema (schemas/reassign.json, the region's phone lengths), as the browser checks them.
   precheckInvite(ctx, access.app, access.user, info, nomineePatch(info, operation), operation === 'reassignQuote' ? { schema: 'reassign' } : undefined);
-  const officerId = await officerAccount(ctx, access.app, info);
-  const result = await writeRecord(depsOf(ctx), {
-    applicationId: access.app.id,
-    caller: access.user,
-    request: nomineePatch(info, operation)(officerId),
-    expectedVersion,
-    columns: { primary_user_id: officerId },
-  });
-  await sendInvitation(ctx, access.app, info.email);
+  const { officerId, result } = await inviteOfficer(ctx, access.app, info, (officerId) =>
+    writeRecord(depsOf(ctx), {
+      applicationId: access.app.id,
+      caller: access.user,
+      request: nomineePatch(info, operation)(officerId),
+      expectedVersion,
+      columns: { primary_user_id: officerId },
+    }),
+  );
   return { result, applicant: { ...(getPath(access.app.record, 'scoreboard.primaryApplicant') as object), ...details(info), userId: officerId, confirmed: 'no' } };
 }
 
@@ -99,16 +99,16 @@ export const applicantResolvers = {
           serverKeys: ['userId'],
         });
         precheckInvite(ctx, access.app, access.user, args.userInfo, patch, secondaryOfficerForm(args.applicantType));
-        const officerId = await officerAccount(ctx, access.app, args.userInfo);
-        const result = await writeRecord(depsOf(ctx), {
-          applicationId: access.app.id,
-          caller: access.user,
-          request: patch(officerId),
-          expectedVersion: args.expectedVersion,
-          columns: { secondary_user_id: officerId },
-        });
         // Naming the officer already named changes nothing: no second invitation.
-        if (result.decision.kind !== 'unchanged') await sendInvitation(ctx, access.app, args.userInfo.email);
+        const { officerId, result } = await inviteOfficer(ctx, access.app, args.userInfo, (officerId) =>
+          writeRecord(depsOf(ctx), {
+            applicationId: access.app.id,
+            caller: access.user,
+            request: patch(officerId),
+            expectedVersion: args.expectedVersion,
+            columns: { secondary_user_id: officerId },
+          }),
+        );
         const secondaryApplicant = { ...(getPath(access.app.record, 'scoreboard.secondaryApplicant') as object), ...(patch(officerId).value as object) };
         return { ...accepted(result), secondaryApplicant };
       },

@@ -1,6 +1,7 @@
 /** Resolvers of `server/graphql/schema/auth.graphql`: login, logout, session, password reset. */
 import type { ServerContext } from '../../context';
 import { createSession, destroySession, landingPath, RESET_KEYS, sessionCookie, type SessionUser } from '../../auth';
+import type { LimitVerdict } from '../../limits';
 import { guard } from '../access';
 import { enforceLimit } from '../rateLimits';
 
@@ -31,6 +32,12 @@ function otherBrandPortal(ctx: ServerContext, user: SessionUser): string | null 
 /** A refused sign-in: its code (INVALID_CREDENTIALS, RATE_LIMITED, OTHER_BRAND) and catalogue text. */
 const refusedLogin = (ctx: ServerContext, code: string, key: string, vars?: Record<string, string>) => ({ success: false, code, error: text(ctx, key, vars) });
 
+/** A sign-in refused by a rate limit (RATE_LIMITED, with the wait). */
+function throttledLogin(ctx: ServerContext, verdict: Extract<LimitVerdict, { allowed: false }>) {
+  ctx.log.info({ reason: 'rateLimited', per: verdict.rule.per }, 'login refused');
+  return { ...refusedLogin(ctx, 'RATE_LIMITED', AUTH_MESSAGE_KEYS.throttled), retryAfterSeconds: verdict.retryAfterSeconds };
+}
+
 /** The resolver map: every operation is open to anyone (sign-in itself), declared through the access wrapper. */
 export const authResolvers = {
   Query: {
@@ -49,20 +56,21 @@ export const authResolvers = {
     login: guard('anyone', async (args: { email: string; password: string }, ctx) => {
       // Counted per client and per (client, e-mail) whether or not the e-mail has an account, so a
       // known and an unknown e-mail get the same answers; a refused attempt runs no verification.
+      // The failure is counted before the password is checked (`take`: one atomic increment per rule),
+      // so parallel tries each count and no more than the limit are ever checked; a success gives it back.
       const rules = ctx.services.limitRules(ctx.brand);
       const subject = { client: ctx.client, email: args.email };
       const attempt = await ctx.services.limits.hit('signIn', rules.signIn, subject);
-      const verdict = attempt.allowed ? await ctx.services.limits.check('signInFailure', rules.signInFailure, subject) : attempt;
-      if (!verdict.allowed) {
-        ctx.log.info({ reason: 'rateLimited', per: verdict.rule.per }, 'login refused');
-        return { ...refusedLogin(ctx, 'RATE_LIMITED', AUTH_MESSAGE_KEYS.throttled), retryAfterSeconds: verdict.retryAfterSeconds };
-      }
+      if (!attempt.allowed) return throttledLogin(ctx, attempt);
+      const failure = await ctx.services.limits.take('signInFailure', rules.signInFailure, subject);
+      if (!failure.allowed) return throttledLogin(ctx, failure);
       const result = await ctx.services.identity.signIn({ email: args.email, password: args.password });
       if (result.status !== 'ok') {
-        await ctx.services.limits.hit('signInFailure', rules.signInFailure, subject);
         ctx.log.info({ reason: result.status }, 'login refused');
         return refusedLogin(ctx, 'INVALID_CREDENTIALS', AUTH_MESSAGE_KEYS.invalid);
       }
+      // Not a failure after all: the client's count loses this attempt, and its failures for this e-mail are forgotten.
+      await failure.release();
       await ctx.services.limits.clear('signInFailure', rules.signInFailure, subject, 'clientEmail');
       const portal = otherBrandPortal(ctx, result.user);
       if (portal !== null) {

@@ -2,7 +2,7 @@
 import type { SessionUser } from '../../auth';
 import type { ServerContext } from '../../context';
 import { readMemberSnapshot, selectionOf } from '../../enforce';
-import { confirmUpload, createUpload, fileByUuid, FileRefused, signedDownload, slotAt, storeInline, uploadRulesOf, type NewFile } from '../../files';
+import { confirmUpload, createUpload, fileByUuid, fileDeps, FileRefused, signedDownload, slotAt, storeInline, uploadRulesOf, writesSlot, type FileDeps, type NewFile } from '../../files';
 import { apiError, guard } from '../access';
 
 /** A file refusal as an API error (its code's text comes from the catalogue; a missing file has its own text). */
@@ -19,6 +19,9 @@ export async function fileCall<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The file service of this request: inspections count against the file's owner under the request brand's rules. */
+export const filesOf = (ctx: ServerContext): FileDeps => fileDeps(ctx.services, ctx.brand, ctx.client);
+
 /** Whether the user is a member of the application. */
 async function onApplication(ctx: ServerContext, userId: string, applicationId: string | null): Promise<boolean> {
   return applicationId !== null && (await readMemberSnapshot(ctx.db, userId, applicationId)) !== null;
@@ -32,6 +35,8 @@ type FileInput = { fileName: string; mimeType: string; size?: number | null; app
 /**
  * Where a new file goes and what may go there, from the definitions of its application (else of the
  * request's brand): the slot it names (types, count), else every slot's types; the per-application limit.
+ * A slot takes uploads only from a caller whose roles write it (files/slotWriters.ts): an officer's slot
+ * is that officer's; anyone else is refused FORBIDDEN_PATH before a place is taken.
  */
 async function placeOf(ctx: ServerContext, user: SessionUser, file: FileInput): Promise<NewFile> {
   const app = file.applicationId ? await readMemberSnapshot(ctx.db, user.id, file.applicationId) : null;
@@ -43,6 +48,9 @@ async function placeOf(ctx: ServerContext, user: SessionUser, file: FileInput): 
   if (!app) throw apiError('INVALID_VALUE', 'a slot is a place in an application: give applicationId too', { slot: file.slot });
   const found = slotAt(layers, file.slot);
   if (!found) throw apiError('INVALID_PATH', `'${file.slot}' is not an upload slot (${rules.slots.map((s) => s.path).join(', ')})`, { path: file.slot });
+  if (!writesSlot(ctx.definitions.defs, ctx.definitions.logic, app, user, file.slot)) {
+    throw apiError('FORBIDDEN_PATH', `'${file.slot}' (upload slot ${found.slot.id}) is filled only by whoever writes it in the flows, not by this member`, { path: file.slot });
+  }
   return { ...place, accept: new Set(found.slot.accept), slot: { path: file.slot, maxFiles: found.maxFiles } };
 }
 
@@ -50,15 +58,15 @@ async function placeOf(ctx: ServerContext, user: SessionUser, file: FileInput): 
 export const filesResolvers = {
   Mutation: {
     getSignedUrl: guard('signedIn', (args: { file: FileInput }, ctx, user) =>
-      fileCall(async () => createUpload(ctx.db, ctx.services.storage, { ...(await placeOf(ctx, user, args.file)), size: args.file.size }, origin(ctx))),
+      fileCall(async () => createUpload(filesOf(ctx), { ...(await placeOf(ctx, user, args.file)), size: args.file.size }, origin(ctx))),
     ),
     saveFile: guard('signedIn', (args: { file: FileInput }, ctx, user) =>
       fileCall(async () => {
-        if (args.file.content) return storeInline(ctx.db, ctx.services.storage, { ...(await placeOf(ctx, user, args.file)), contentBase64: args.file.content }, origin(ctx));
+        if (args.file.content) return storeInline(filesOf(ctx), { ...(await placeOf(ctx, user, args.file)), contentBase64: args.file.content }, origin(ctx));
         const row = args.file.uuid ? await fileByUuid(ctx.db, args.file.uuid) : null;
         if (!row || row.owner_user_id !== user.id) throw new FileRefused('NOT_FOUND', 'no file with this uuid is yours');
         // An upload to a quarantine store is inspected and moved now (or refused, and removed).
-        return signedDownload(ctx.services.storage, await confirmUpload(ctx.db, ctx.services.storage, row), origin(ctx));
+        return signedDownload(ctx.services.storage, await confirmUpload(filesOf(ctx), row), origin(ctx));
       }),
     ),
     getFileByUUID: guard('signedIn', (args: { uuid: string }, ctx, user) =>
@@ -66,7 +74,7 @@ export const filesResolvers = {
         const row = await fileByUuid(ctx.db, args.uuid);
         const allowed = row && (row.owner_user_id === user.id || (await onApplication(ctx, user.id, row.application_id)));
         if (!row || !allowed) throw new FileRefused('NOT_FOUND', 'no file with this uuid is yours');
-        return signedDownload(ctx.services.storage, await confirmUpload(ctx.db, ctx.services.storage, row), origin(ctx));
+        return signedDownload(ctx.services.storage, await confirmUpload(filesOf(ctx), row), origin(ctx));
       }),
     ),
   },

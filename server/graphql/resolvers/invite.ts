@@ -2,6 +2,7 @@
 import type { Logic, ResolvedLayers } from '../../../runtime/core/types';
 import type { ServerContext } from '../../context';
 import { INVITATION_EMAIL } from '../../auth';
+import { takeLimit } from '../rateLimits';
 import { assertPayload, decideWrite, EnforceError, logicContext, refuse, selectionOf, type AppSnapshot, type Caller, type WriteRequest } from '../../enforce';
 
 /** The person a form names. */
@@ -71,10 +72,26 @@ export function precheckInvite(ctx: ServerContext, app: AppSnapshot, caller: Cal
 
 /**
  * The invited officer's user id: an existing account with that e-mail (which must not belong to another
- * application) or a new one without a password. The set-password e-mail is queued after the write.
+ * application) or a new one without a password. One account per e-mail, also when two requests invite the same
+ * new address at once (the insert that loses the race reads the winner's). The set-password e-mail is queued after the write.
  */
 export async function officerAccount(ctx: ServerContext, app: AppSnapshot, info: UserInfo): Promise<string> {
   const email = info.email.trim().toLowerCase();
+  for (;;) {
+    const existing = await existingOfficer(ctx, app, email);
+    if (existing) return existing;
+    const row = await ctx.db
+      .insertInto('users')
+      .values({ email, first_name: info.firstName.trim(), last_name: info.lastName.trim(), phone: info.phone.trim(), brand_id: app.brandId, region: app.region, password_hash: null })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) return row.id;
+  }
+}
+
+/** The account of an invited officer's e-mail, if there is one and it may be invited to this application. */
+async function existingOfficer(ctx: ServerContext, app: AppSnapshot, email: string): Promise<string | null> {
   const existing = await ctx.db.selectFrom('users').select(['id', 'brand_id']).where('email', '=', email).executeTakeFirst();
   if (existing) {
     if (existing.brand_id !== app.brandId) throw refuse('CONFLICT', 'this person has an account with another organisation: invite someone else or contact support', { email });
@@ -87,17 +104,34 @@ export async function officerAccount(ctx: ServerContext, app: AppSnapshot, info:
     if (other) throw refuse('CONFLICT', 'this person already has an application of their own: invite someone else or contact support', { email });
     return existing.id;
   }
-  const row = await ctx.db
-    .insertInto('users')
-    .values({ email, first_name: info.firstName.trim(), last_name: info.lastName.trim(), phone: info.phone.trim(), brand_id: app.brandId, region: app.region, password_hash: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return null;
 }
 
 /** Queue the e-mail inviting the officer to set a password (the identity provider's set-password link, the invitation's own texts). */
-export async function sendInvitation(ctx: ServerContext, app: AppSnapshot, email: string): Promise<void> {
+async function sendInvitation(ctx: ServerContext, email: string): Promise<void> {
   const reset = ctx.services.identity.passwordReset;
   if (!reset) return;
   await reset.request(email.trim().toLowerCase(), { email: INVITATION_EMAIL });
+}
+
+/**
+ * Name an invited officer and invite them. The invitation is counted first (rate limits `invitation`, per client
+ * address and per target e-mail, as reset e-mails are; refused with RATE_LIMITED before anything is created or
+ * written, and one atomic count per request, so parallel requests cannot pass together). Then the officer's account
+ * ({@link officerAccount}), `write(officerId)` naming them on the application, and the set-password e-mail when the
+ * write changed the application; a write that changed nothing (the officer already named) or failed sends nothing
+ * and gives its count back, so the limits count e-mails sent.
+ */
+export async function inviteOfficer<R extends { decision: { kind: string } }>(ctx: ServerContext, app: AppSnapshot, info: UserInfo, write: (officerId: string) => Promise<R>): Promise<{ officerId: string; result: R }> {
+  const giveBack = await takeLimit(ctx, 'invitation', info.email.trim().toLowerCase());
+  try {
+    const officerId = await officerAccount(ctx, app, info);
+    const result = await write(officerId);
+    if (result.decision.kind === 'unchanged') await giveBack();
+    else await sendInvitation(ctx, info.email);
+    return { officerId, result };
+  } catch (error) {
+    await giveBack();
+    throw error;
+  }
 }

@@ -2,16 +2,25 @@
 import type { ServerContext } from '../../context';
 import { selectionOf, type AppSnapshot, type EnforceDeps, type WriteResult } from '../../enforce';
 import { assertAttachments } from '../../files';
+import { fileCall, filesOf } from './files';
+import { releaseOfficerSignatures } from './officerChange';
 
-/** Enforcement dependencies from the request context: file references in upload slots are checked against the stored files. */
-export const depsOf = (ctx: ServerContext): EnforceDeps => ({
-  db: ctx.db,
-  defs: ctx.definitions.defs,
-  logic: ctx.definitions.logic,
-  layers: (s) => ctx.definitions.layers(s),
-  version: ctx.definitions.version,
-  checkWrite: (app, write) => assertAttachments(ctx.db, ctx.services.storage, ctx.definitions.layers(selectionOf(app)), app, write),
-});
+/**
+ * Enforcement dependencies from the request context: file references in upload slots are checked against the
+ * stored files; an officer who leaves the application takes their signatures with them (officerChange.ts).
+ */
+export const depsOf = (ctx: ServerContext): EnforceDeps => {
+  const deps: EnforceDeps = {
+    db: ctx.db,
+    defs: ctx.definitions.defs,
+    logic: ctx.definitions.logic,
+    layers: (s) => ctx.definitions.layers(s),
+    version: ctx.definitions.version,
+    checkWrite: (app, write) => fileCall(() => assertAttachments(filesOf(ctx), ctx.definitions.layers(selectionOf(app)), app, write)),
+    membersChanged: (before, columns) => releaseOfficerSignatures(ctx, deps, before, columns),
+  };
+  return deps;
+};
 
 const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 

@@ -6,10 +6,11 @@
  */
 import { getPath } from '../../../runtime/core/source/pointer';
 import type { ServerContext } from '../../context';
-import { EnforceError, refuse, selectionOf, writeRecord, type AppSnapshot } from '../../enforce';
+import { EnforceError, membershipOf, readSnapshot, refuse, selectionOf, writeRecord, type AppSnapshot } from '../../enforce';
 import { quoteFacts, quotePdf, RETURN_EVENTS, withEvent, type EnvelopeState } from '../../signing';
 import { quoteDocumentUrl } from '../../signing/quoteDocument';
 import { guard, type MemberAccess } from '../access';
+import { voidEnvelopeRows } from './officerChange';
 import { checkReturnUrl } from './returnUrl';
 import { depsOf } from './shared';
 
@@ -20,12 +21,15 @@ export interface QuoteEnvelope {
   state: EnvelopeState;
 }
 
-/** The quote envelope's state for an application: the provider's, or null before any envelope. */
+/**
+ * The quote envelope's state for an application: the provider's, or null before any envelope; `voided` when the
+ * portal voided it (its officer left: officerChange.ts), whatever the provider answers.
+ */
 export async function quoteEnvelope(ctx: ServerContext, applicationId: string): Promise<QuoteEnvelope | null> {
   const provider = ctx.services.eSignature;
   const row = await ctx.db
     .selectFrom('signing_envelopes')
-    .select(['id', 'envelope_id'])
+    .select(['id', 'envelope_id', 'voided_at'])
     .where('application_id', '=', applicationId)
     .where('purpose', '=', 'quote')
     .where('provider', '=', provider.name)
@@ -34,6 +38,7 @@ export async function quoteEnvelope(ctx: ServerContext, applicationId: string): 
     .limit(1)
     .executeTakeFirst();
   if (!row) return null;
+  if (row.voided_at) return { rowId: row.id, envelopeId: row.envelope_id, state: 'voided' };
   const status = await provider.status(row.envelope_id);
   return status && { rowId: row.id, envelopeId: row.envelope_id, state: status.status };
 }
@@ -54,10 +59,10 @@ async function recordSigning(ctx: ServerContext, access: MemberAccess, value: 'c
 const isUniqueViolation = (e: unknown) => (e as { code?: unknown }).code === '23505';
 
 /**
- * A new quote envelope for the caller as signer, replacing `previous` (declined or expired; null for the first);
- * answers their signing URL. Two requests at once that saw the same `previous` both ask the provider, but only
- * one row replaces it (unique index, migration 0007): the other answers the winner's envelope, so the signer
- * only ever sees one.
+ * A new quote envelope for the caller as signer, replacing `previous` (declined, expired or voided; null for the
+ * first); answers their signing URL. Two requests at once that saw the same `previous` both ask the provider, but
+ * only one row replaces it (unique index, migration 0007): the other answers the winner's envelope, so the signer
+ * only ever sees one. A caller who left the application while it was being made gets none (see below).
  */
 async function newQuoteEnvelope(ctx: ServerContext, access: MemberAccess, returnUrl: string, previous: QuoteEnvelope | null): Promise<{ url: string; message: string }> {
   const provider = ctx.services.eSignature;
@@ -70,11 +75,13 @@ async function newQuoteEnvelope(ctx: ServerContext, access: MemberAccess, return
     recipients: [{ name: `${user.firstName} ${user.lastName}`.trim() || user.email, email: user.email, role: 'signer' }],
     returnUrl,
   });
+  let rowId: string;
   try {
-    await ctx.db
+    ({ id: rowId } = await ctx.db
       .insertInto('signing_envelopes')
       .values({ application_id: access.app.id, purpose: 'quote', provider: provider.name, envelope_id: created.envelopeId, replaces: previous?.rowId ?? null })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow());
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     const winner = await quoteEnvelope(ctx, access.app.id);
@@ -83,12 +90,20 @@ async function newQuoteEnvelope(ctx: ServerContext, access: MemberAccess, return
     if (!url) throw e;
     return { url, message: 'unchanged' };
   }
+  // The caller's seat changed while the envelope was being made (their own hand-over at the same moment): the
+  // hand-over's sweep (officerChange.ts) may have looked before this row existed, so it is voided here. Either the
+  // sweep saw the row or this read sees the change: the row is inserted before this read, the change before the sweep.
+  const now = await readSnapshot(ctx.db, access.app.id);
+  if (!now || membershipOf(now, user) !== membershipOf(access.app, user)) {
+    await voidEnvelopeRows(ctx, access.app, [{ id: rowId, envelope_id: created.envelopeId }]);
+    throw refuse('FORBIDDEN', 'no application with this id is yours', { applicationId: access.app.id });
+  }
   ctx.log.info({ applicationId: access.app.id, envelopeId: created.envelopeId, provider: provider.name }, 'quote envelope created');
   return { url: created.signingUrls[0].url, message: 'OK' };
 }
 
 /** getEnvelope's status for a provider state (the spec knows none, created and completed; a sent envelope is created). */
-const ENVELOPE_ANSWER: Readonly<Record<EnvelopeState, string>> = { created: 'created', sent: 'created', completed: 'completed', declined: 'declined', expired: 'expired' };
+const ENVELOPE_ANSWER: Readonly<Record<EnvelopeState, string>> = { created: 'created', sent: 'created', completed: 'completed', declined: 'declined', expired: 'expired', voided: 'voided' };
 
 /** Resolvers of the quote envelope. */
 export const signingResolvers = {

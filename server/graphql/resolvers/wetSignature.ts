@@ -8,7 +8,7 @@ import type { ServerContext } from '../../context';
 import { refuse, selectionOf, writeRecord, type AppSnapshot, type EnforceError } from '../../enforce';
 import { confirmUpload, fileByUuid, signedDownload, slotAt } from '../../files';
 import { guard, type MemberAccess } from '../access';
-import { fileCall } from './files';
+import { fileCall, filesOf } from './files';
 import { depsOf } from './shared';
 
 /** The wet-signature document keys (spec 000 s3). */
@@ -51,7 +51,7 @@ export const wetSignatureResolvers = {
         // The slot's types come from the definitions (settings.uploads); an upload still in quarantine is inspected now.
         const accept = slotAt(ctx.definitions.layers(selectionOf(access.app)), path)?.slot.accept ?? [];
         if (!accept.includes(found.mime_type)) throw refuse('INVALID_VALUE', `signed documents must be ${accept.join(' or ')} files`, { uuid: found.id });
-        const file = await fileCall(() => confirmUpload(ctx.db, ctx.services.storage, found));
+        const file = await fileCall(() => confirmUpload(filesOf(ctx), found));
         // The stored reference comes from the file row, not from the client's description of it.
         const value = { fileName: file.file_name, uuid: file.id, mimeType: file.mime_type };
         const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path, value, operation: 'uploadWetSignature' } });

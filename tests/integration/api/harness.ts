@@ -14,6 +14,7 @@ import { loadServerDefinitions, type ServerDefinitions } from '../../../server/d
 import { resolvers } from '../../../server/graphql/resolvers';
 import { createLogger } from '../../../server/log';
 import { servicesFor } from '../../../server/services';
+import type { ServerServices } from '../../../server/context';
 import { openPostgresSchema } from '../server/harness';
 import { FIXTURE, insertFixture } from './fixture';
 
@@ -33,6 +34,8 @@ export type Who = 'anonymous' | 'primary' | 'secondary' | 'calculator' | 'other'
 /** The running harness. */
 export interface Harness {
   app: App;
+  /** The app's services (its e-signature provider, say). */
+  services: ServerServices;
   database: DbHandle;
   definitions: ServerDefinitions;
   /** Session cookies by caller (refreshed by {@link Harness.reset}). */
@@ -68,6 +71,7 @@ export async function startHarness(kind: 'pglite' | 'postgres'): Promise<Harness
   const cookies = { primary: '', secondary: '', calculator: '', other: '' };
   const harness: Harness = {
     app,
+    services,
     database,
     definitions,
     cookies,

@@ -49,6 +49,30 @@ describe.each(DATABASES)('/dev/applications on %s', (kind) => {
     ]) expect((await post(s, body)).status, JSON.stringify(body)).toBe(400);
     expect((await s.request('/dev/applications')).status).toBe(405);
   });
+
+  it('refuses (400, naming the path) a set path or value through a prototype name; Object.prototype stays clean and GraphQL keeps working', async () => {
+    const before = await s.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    for (const set of [
+      { '__proto__.validMLADate': 'x' },
+      { 'constructor.prototype.validMLADate': 'x' },
+      { 'scoreboard.__proto__.validMLADate': 'x' },
+      // JSON keeps "__proto__" as an own key of the parsed value.
+      JSON.parse('{"scoreboard": {"__proto__": {"validMLADate": "x"}}}') as Record<string, unknown>,
+    ]) {
+      const r = await s.request('/dev/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ region: 'au', role: 'primary', status: 'orderVerification', set }) });
+      expect(r.status, JSON.stringify(set)).toBe(400);
+      expect(((await r.json()) as { error: string }).error).toMatch(/is not a record path .*prototype/);
+    }
+    expect((({}) as Record<string, unknown>).validMLADate).toBeUndefined();
+    const after = await s.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    // Every user's GraphQL requests still work.
+    const cookie = await s.login('primary.orderverification.au@demo.example');
+    const app = await s.gql('{ getVehicleApplication { applicationId scoreboard { status } } }', {}, { cookie });
+    expect(app.status).toBe(200);
+    expect(app.body.errors).toBeUndefined();
+    expect(app.body.data?.getVehicleApplication).toMatchObject({ scoreboard: { status: 'orderVerification' } });
+  });
 });
 
 describe('/dev/applications in production', () => {

@@ -2,7 +2,9 @@
  * Quote signing through the e-signature sandbox, over HTTP: getQuoteDocusign creates the envelope (a real quote
  * PDF), the signing page is served under the server's CSP with a plain form, Sign redirects to the return URL,
  * getEnvelope reports and records the completion, and updateDocusignStatus(completed) is accepted only then.
- * Decline, expiry (demo control), forged signer links, foreign return URLs and production's missing controls too.
+ * Decline, expiry (demo control), voiding (the provider's voidEnvelope: every link refuses with 410), forged signer
+ * links, foreign return URLs and production's missing controls too. Voiding on an officer change, end to end:
+ * tests/integration/api/reassign.test.ts.
  */
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -287,6 +289,50 @@ describe.each(DATABASES)('e-signature sandbox on %s', (kind) => {
     expect((await gql(f, GET_URL, { u: f.returnUrl })).body.errors?.[0].extensions?.code).toBe('INVALID_TRANSITION');
     expect((await gql(f, COMPLETE)).body.data?.updateDocusignStatus).toEqual({ status: '200', message: 'OK' });
     expect((await record(f)).scoreboard).toMatchObject({ docusignStatus: 'completed', status: 'businessDetails' });
+  });
+
+  it('voids an envelope before completion: every link to it answers 410 with the catalogue\'s text, and getEnvelope says voided until a new one replaces it', async () => {
+    const f = await fresh();
+    const url = await signingUrl(f);
+    const envelopeId = pathOf(url).split('/')[3];
+    const provider = s.services.eSignature;
+    const reason = definitions().message('signing.voided.officerChanged', { region: 'au', brand: 'acme-au' });
+    expect(await provider.voidEnvelope(envelopeId, reason)).toBe(true);
+    expect((await provider.status(envelopeId))?.status).toBe('voided');
+    // Voiding again is no change; the page, the form and the documents refuse.
+    expect(await provider.voidEnvelope(envelopeId, reason)).toBe(true);
+    const page = await s.request(pathOf(url), { host: f.host });
+    expect(page.status).toBe(410);
+    const html = await page.text();
+    expect(html).toContain('This signing request was withdrawn and can no longer be signed.');
+    expect(html).toContain(reason);
+    expect(html).not.toContain('<form');
+    const signed = await submit(url, 'sign', f.host);
+    expect(signed.status).toBe(410);
+    expect(signed.headers.get('location')).toBeNull();
+    expect((await s.request(`${pathOf(url)}/documents/0`, { host: f.host })).status).toBe(410);
+    expect((await provider.status(envelopeId))?.recipients.map((r) => r.status)).toEqual(['pending']);
+    // The portal: not signed, cannot be claimed so; the officer's next request makes a new envelope replacing it.
+    expect(await envelopeStatus(f)).toEqual({ status: 'voided' });
+    expect((await gql(f, COMPLETE)).body.errors?.[0].extensions?.code).toBe('GUARD_FAILED');
+    const again = await signingUrl(f);
+    expect(pathOf(again).split('/')[3]).not.toBe(envelopeId);
+    expect(await envelopeStatus(f)).toEqual({ status: 'created' });
+    // The demo control reads a voided envelope as such.
+    expect(await (await s.request(`/dev/esign/${envelopeId}`)).json()).toMatchObject({ envelopeId, status: 'voided' });
+  });
+
+  it('does not void a completed envelope: it stays completed', async () => {
+    const created = await s.services.eSignature.createEnvelope({
+      documents: [{ name: 'Quote.pdf', bytes: new Uint8Array([37, 80, 68, 70]) }],
+      recipients: [{ name: 'Pat Signer', email: 'pat@example.com', role: 'signer' }],
+      returnUrl: 'http://au.localhost:8080/applications/x/quotesign',
+    });
+    expect((await submit(created.signingUrls[0].url, 'sign', 'au.localhost')).status).toBe(303);
+    expect(await s.services.eSignature.voidEnvelope(created.envelopeId, 'reason')).toBe(false);
+    expect((await s.services.eSignature.status(created.envelopeId))?.status).toBe('completed');
+    expect((await s.request(pathOf(created.signingUrls[0].url))).status).toBe(200);
+    expect(await s.services.eSignature.voidEnvelope('00000000-0000-0000-0000-000000000000', 'reason')).toBe(false);
   });
 
   it('completes an envelope of a signer and a witness only when both have signed', async () => {

@@ -1,7 +1,7 @@
 /** Files: signed PUT/GET URLs, uploads stored only when wholly their type, limits from the definitions, keys never from client names. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadRulesOf } from '../../../server/files';
-import { concat, makeGif, makeJavaScriptPdf, makePdf, makePng } from '../../unit/files/sampleFiles';
+import { concat, makeGif, makeJavaScriptPdf, makeJpeg, makePdf, makePng, makePngBomb, withJpegSize } from '../../unit/files/sampleFiles';
 import { DATABASES, startServer, type TestServer } from './harness';
 
 const SIGNED = `mutation($f: FileInput!){ getSignedUrl(file:$f, shouldUpload:false){ uuid signedUrl fileName mimeType } }`;
@@ -64,7 +64,7 @@ describe.each(DATABASES)('files on %s', (kind) => {
   it('checks the type by content, not by name or header', async () => {
     const f = await slot('scan.pdf', 'application/pdf');
     expect((await put(f.signedUrl, PNG, 'application/pdf')).status).toBe(415);
-    expect(await statusOf(f.uuid)).toBe('pending');
+    expect(await statusOf(f.uuid)).toBe('refused');
     const exe = await s.gql(SIGNED, { f: { fileName: 'x.exe', mimeType: 'application/x-msdownload' } }, { cookie: owner });
     expect(exe.body.errors?.[0].extensions?.code).toBe('UNSUPPORTED_TYPE');
   });
@@ -74,7 +74,7 @@ describe.each(DATABASES)('files on %s', (kind) => {
     const r = await put(polyglot.signedUrl, concat(PDF, '<html><script>alert(1)</script></html>'));
     expect(r.status).toBe(415);
     expect(await r.json()).toEqual({ error: 'unsafe_content' });
-    expect(await statusOf(polyglot.uuid)).toBe('pending');
+    expect(await statusOf(polyglot.uuid)).toBe('refused');
     const notPdf = await slot('fake.pdf', 'application/pdf');
     expect(await (await put(notPdf.signedUrl, concat('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'))).json()).toEqual({ error: 'invalid_file' });
     const js = await s.gql(SAVE, { f: { fileName: 'inline.pdf', mimeType: 'application/pdf', content: Buffer.from(await makeJavaScriptPdf()).toString('base64') } }, { cookie: owner });
@@ -86,7 +86,7 @@ describe.each(DATABASES)('files on %s', (kind) => {
     expect(gifInline.body.errors?.[0].extensions?.code).toBe('UNSUPPORTED_TYPE');
     const png = await slot('licence.png', 'image/png');
     expect(await (await put(png.signedUrl, concat(PNG, 'alert(1)//'), 'image/png')).json()).toEqual({ error: 'invalid_file' });
-    expect((await put(png.signedUrl, PNG, 'image/png')).status).toBe(200);
+    expect((await put((await slot('licence.png', 'image/png')).signedUrl, PNG, 'image/png')).status).toBe(200);
   });
 
   it('refuses more than 10,240,000 bytes with the spec text', async () => {
@@ -154,8 +154,102 @@ describe.each(DATABASES)('files on %s', (kind) => {
     const codes = answers.map((r) => (r.body.errors ? r.body.errors[0].extensions?.code : 'ok'));
     expect(codes.filter((c) => c === 'ok')).toHaveLength(limit - held);
     expect(codes.slice(-2)).toEqual(['FILE_LIMIT', 'FILE_LIMIT']);
-    // Inline content counts the same way.
+    // Inline content counts the same way, before it is inspected: a file inspection would refuse meets the full
+    // application first (FILE_LIMIT, not INVALID_FILE), so nothing is decoded for it.
     const inline = await s.gql(SAVE, { f: { fileName: 'x.pdf', mimeType: 'application/pdf', applicationId: appId, content: Buffer.from(PDF).toString('base64') } }, { cookie: applicant });
     expect(inline.body.errors?.[0].extensions?.code).toBe('FILE_LIMIT');
+    const refusable = await s.gql(SAVE, { f: { fileName: 'x.png', mimeType: 'image/png', applicationId: appId, content: Buffer.from(concat(PNG, 'alert(1)//')).toString('base64') } }, { cookie: applicant });
+    expect(refusable.body.errors?.[0].extensions?.code).toBe('FILE_LIMIT');
+  });
+
+  describe('uploads that cannot stall the server', () => {
+    const LICENCE = 'scoreboard.primaryApplicant.idScanData.fileUrls';
+    const appOf = async (email: string, column: 'primary_user_id' | 'secondary_user_id' = 'primary_user_id') => {
+      const user = await s.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const app = await s.database.db.selectFrom('applications').select(['id', 'brand_id']).where(column, '=', user.id).executeTakeFirstOrThrow();
+      return { userId: user.id, appId: app.id };
+    };
+
+    it('refuses bombs by their limits; a refused upload spends its URL and frees its place', async () => {
+      const email = 'primary.approvals.au@demo.example';
+      const cookie = await s.login(email);
+      const { appId: id } = await appOf(email);
+      const ask = (fileName: string) => s.gql(SIGNED, { f: { fileName, mimeType: 'image/png', applicationId: id, slot: LICENCE } }, { cookie });
+      const front = (await ask('front\u202Egnp.exe.png')).body.data?.getSignedUrl as Signed;
+      expect(front.fileName).toBe('frontgnp.exe.png');
+      const back = (await ask('back.png')).body.data?.getSignedUrl as Signed;
+      expect((await ask('third.png')).body.errors?.[0].extensions?.code).toBe('FILE_LIMIT');
+      // The 16-bit PNG inflating to 180 MB is refused from its header; the URL is spent by the refusal.
+      const refused = await put(front.signedUrl, await makePngBomb(), 'image/png');
+      expect([refused.status, await refused.json()]).toEqual([415, { error: 'invalid_file' }]);
+      expect(await statusOf(front.uuid)).toBe('refused');
+      const again = await put(front.signedUrl, PNG, 'image/png');
+      expect([again.status, await again.json()]).toEqual([409, { error: 'already_refused' }]);
+      expect(await statusOf(front.uuid)).toBe('refused');
+      // Its place is free again: a new URL for the slot; the other URL still takes its file.
+      const retry = (await ask('front.png')).body.data?.getSignedUrl as Signed;
+      expect((await put(retry.signedUrl, PNG, 'image/png')).status).toBe(200);
+      expect((await put(back.signedUrl, PNG, 'image/png')).status).toBe(200);
+      // A 6000 x 6000 JPEG is refused from its frame header.
+      const jpeg = (await s.gql(SIGNED, { f: { fileName: 'huge.jpg', mimeType: 'image/jpeg' } }, { cookie })).body.data?.getSignedUrl as Signed;
+      const huge = await put(jpeg.signedUrl, withJpegSize(makeJpeg(), 6000, 6000), 'image/jpeg');
+      expect([huge.status, await huge.json()]).toEqual([415, { error: 'invalid_file' }]);
+      // Too large is a refusal too.
+      const big = (await s.gql(SIGNED, { f: { fileName: 'big.pdf', mimeType: 'application/pdf' } }, { cookie })).body.data?.getSignedUrl as Signed;
+      expect((await put(big.signedUrl, new Uint8Array(10_240_001))).status).toBe(413);
+      expect((await put(big.signedUrl, PDF)).status).toBe(409);
+    });
+
+    it("limits one user's inspections in flight (per instance) and per minute, and not another user's", async () => {
+      const rules = s.services.limitRules(s.services.brands.forHost('au.localhost')).fileInspection;
+      expect(rules).toContainEqual({ per: 'user', limit: 20, windowSeconds: 60 });
+      // In flight: two running, the third is refused at once (the count is taken before anything is awaited).
+      const { userId } = await appOf('primary.credit-refer.au@demo.example');
+      const who = { userId, client: 'in-process', rules };
+      const photo = makeJpeg(600, 600);
+      const running = [s.services.inspections.inspect(who, photo, 'image/jpeg'), s.services.inspections.inspect(who, photo, 'image/jpeg')];
+      await expect(s.services.inspections.inspect(who, PNG, 'image/png')).rejects.toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: 1 } });
+      expect(await Promise.all(running)).toEqual([null, null]);
+      expect(await s.services.inspections.inspect(who, PNG, 'image/png')).toBeNull();
+
+      // Per minute (settings.rateLimits.fileInspection): the 21st inspection within the minute is refused.
+      const email = 'primary.credit-declined.au@demo.example';
+      const cookie = await s.login(email);
+      const notPdf = Buffer.from(concat('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')).toString('base64');
+      const save = (c: string) => s.gql(SAVE, { f: { fileName: 'x.pdf', mimeType: 'application/pdf', content: notPdf } }, { cookie: c });
+      const codes = [];
+      for (let i = 0; i < 21; i++) codes.push((await save(cookie)).body.errors?.[0].extensions?.code);
+      expect(codes.slice(0, 20)).toEqual(Array(20).fill('INVALID_FILE'));
+      const limited = await save(cookie);
+      expect(limited.body.errors?.[0]).toMatchObject({ message: 'Too many requests. Please wait a few minutes and try again.', extensions: { code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) } });
+      // An upload URL answers 429 with Retry-After, and stays usable (nothing was judged).
+      const f = (await s.gql(SIGNED, { f: { fileName: 'a.pdf', mimeType: 'application/pdf' } }, { cookie })).body.data?.getSignedUrl as Signed;
+      const r = await put(f.signedUrl, PDF);
+      expect([r.status, await r.json()]).toEqual([429, { error: 'rate_limited' }]);
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await statusOf(f.uuid)).toBe('pending');
+      // Another user's uploads are inspected as usual.
+      expect((await save(owner)).body.errors?.[0].extensions?.code).toBe('INVALID_FILE');
+    });
+
+    it("fills an officer's slot only from that officer (the secondary cannot hold the primary's places)", async () => {
+      const secondaryEmail = 'secondary.approvals.au@demo.example';
+      const secondary = await s.login(secondaryEmail);
+      const primary = await s.login('secondary.approvals.au.primary@demo.example');
+      const { appId: id } = await appOf(secondaryEmail, 'secondary_user_id');
+      const ask = (cookie: string, slot: string, mimeType = 'image/png') => s.gql(SIGNED, { f: { fileName: 'x.png', mimeType, applicationId: id, slot } }, { cookie });
+      for (let i = 0; i < 2; i++) {
+        expect((await ask(secondary, LICENCE)).body.errors?.[0]).toMatchObject({ message: 'This detail cannot be changed at this step.', extensions: { code: 'FORBIDDEN_PATH', path: LICENCE } });
+      }
+      const inline = await s.gql(SAVE, { f: { fileName: 'x.png', mimeType: 'image/png', applicationId: id, slot: LICENCE, content: Buffer.from(PNG).toString('base64') } }, { cookie: secondary });
+      expect(inline.body.errors?.[0].extensions?.code).toBe('FORBIDDEN_PATH');
+      expect((await ask(secondary, FINANCIALS, 'application/pdf')).body.errors?.[0].extensions?.code).toBe('FORBIDDEN_PATH');
+      expect((await ask(secondary, 'scoreboard.wetSignature.documentMLA.uploadFile', 'application/pdf')).body.errors?.[0].extensions?.code).toBe('FORBIDDEN_PATH');
+      // The primary's two places are the primary's; each officer fills their own slot only.
+      expect((await ask(primary, LICENCE)).body.errors).toBeUndefined();
+      expect((await ask(primary, LICENCE)).body.errors).toBeUndefined();
+      expect((await ask(secondary, 'scoreboard.secondaryApplicant.idScanData.fileUrls')).body.errors).toBeUndefined();
+      expect((await ask(primary, 'scoreboard.secondaryApplicant.idScanData.fileUrls')).body.errors?.[0].extensions?.code).toBe('FORBIDDEN_PATH');
+    });
   });
 });

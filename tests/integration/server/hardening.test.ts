@@ -29,24 +29,26 @@ describe('hardening (development mode)', () => {
     expect(cost.body.data).toBeUndefined();
   });
 
-  it('exempts introspection from the limits in development: the standard introspection query runs', async () => {
-    const r = await s.gql(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true }));
-    expect(r.body.errors).toBeUndefined();
-    expect((r.body.data?.__schema as { queryType: { name: string } }).queryType.name).toBe('Query');
-    const type = await s.gql(`{ __type(name: "Query") { fields { type { name ofType { name ofType { name } } } } } }`);
-    expect(type.body.errors).toBeUndefined();
+  it('exempts only the depth of introspection in development: its aliases, fields and root selections count', async () => {
+    // Depth 6 under __type, within the cost limit: runs.
+    const deep = await s.gql(`{ __type(name: "Query") { fields { type { name ofType { name } } } } }`);
+    expect(deep.body.errors).toBeUndefined();
+    expect((deep.body.data?.__type as { fields: unknown[] }).fields.length).toBeGreaterThan(0);
+    const aliases = await s.gql(`{ a: __typename b: __typename __schema { c: queryType { name } } }`);
+    expect(aliases.body.errors?.map((e) => e.message)).toEqual(['Operation alias count 3 exceeds the limit of 2.']);
+    const cost = await s.gql(`{ __schema { types { name kind description fields { name } } } }`);
+    expect(cost.body.errors?.map((e) => e.message)).toEqual(['Operation cost 7 exceeds the limit of 6.']);
+    const twice = await s.gql(`{ __schema { queryType { name } } __type(name: "Query") { name } }`);
+    expect(twice.body.errors?.map((e) => e.message)).toEqual(['Operation introspection field count 2 exceeds the limit of 1.']);
+    expect(twice.body.data).toBeUndefined();
   });
 
   it('still limits what an operation selects beside introspection, fragments expanded', async () => {
-    const depth = await s.gql(`{ __schema { types { fields { name } } } getVehicleApplication { scoreboard { currentUser { region } } } }`);
-    expect(depth.status).toBe(400);
+    const depth = await s.gql(`{ __type(name: "Query") { name } getVehicleApplication { scoreboard { currentUser { region } } } }`);
     expect(depth.body.errors?.map((e) => e.message)).toEqual(['Operation depth 4 exceeds the limit of 3.']);
-    const viaFragment = await s.gql(`{ ...F __schema { queryType { name } } } fragment F on Query { getVehicleApplication { scoreboard { currentUser { region } } } }`);
+    expect(depth.body.data).toBeUndefined();
+    const viaFragment = await s.gql(`{ ...F __type(name: "Query") { name } } fragment F on Query { getVehicleApplication { scoreboard { currentUser { region } } } }`);
     expect(viaFragment.body.errors?.map((e) => e.message)).toEqual(['Operation depth 4 exceeds the limit of 3.']);
-    const aliases = await s.gql(`{ __schema { t: types { name } } a: __typename b: __typename c: __typename }`);
-    expect(aliases.body.errors?.map((e) => e.message)).toEqual(['Operation alias count 3 exceeds the limit of 2.']);
-    const cost = await s.gql(`{ __type(name: "Query") { name } session { user { id email firstName lastName region } redirectTo } }`);
-    expect(cost.body.errors?.map((e) => e.message)).toEqual(['Operation cost 8 exceeds the limit of 6.']);
   });
 
   it('refuses non-JSON posts and cross-origin posts (CSRF)', async () => {
@@ -86,11 +88,28 @@ describe('introspection in development, default limits', () => {
   }, 60_000);
   afterAll(async () => s?.close());
 
-  it('answers the standard introspection query (depth 15, over the depth limit of 12)', async () => {
-    const r = await s.gql(getIntrospectionQuery());
-    expect(r.status).toBe(200);
-    expect(r.body.errors).toBeUndefined();
-    expect((r.body.data?.__schema as { types: unknown[] }).types.length).toBeGreaterThan(10);
+  it('answers the standard introspection query (depth 15, over the depth limit of 12), as graphql-js and GraphiQL send it', async () => {
+    const full = { descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true };
+    for (const query of [getIntrospectionQuery(), getIntrospectionQuery(full)]) {
+      const r = await s.gql(query);
+      expect(r.status).toBe(200);
+      expect(r.body.errors).toBeUndefined();
+      expect((r.body.data?.__schema as { types: unknown[] }).types.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('refuses introspection that would answer the schema many times over (the reported 40 aliased __schema, and 15 within the alias limit)', async () => {
+    const copies = (n: number) => `{ ${Array.from({ length: n }, (_, k) => `a${k}: __schema { types { name kind description fields { name description } } }`).join(' ')} }`;
+    const forty = await s.gql(copies(40));
+    expect(forty.body.data).toBeUndefined();
+    expect(forty.body.errors?.map((e) => e.message)).toEqual(['Operation alias count 40 exceeds the limit of 15.', 'Operation introspection field count 40 exceeds the limit of 1.']);
+    const fifteen = await s.gql(copies(15));
+    expect(fifteen.body.data).toBeUndefined();
+    expect(fifteen.body.errors?.map((e) => e.message)).toEqual(['Operation introspection field count 15 exceeds the limit of 1.']);
+    expect(JSON.stringify(fifteen.body).length).toBeLessThan(1000);
+    // The same selection once is answered.
+    const once = await s.gql(copies(1));
+    expect(once.body.errors).toBeUndefined();
   });
 });
 
@@ -160,7 +179,8 @@ describe('introspection in production is refused even when persisted', () => {
   });
 
   it('refuses the standard introspection query, persisted or not', async () => {
-    const persisted = await s.gql(getIntrospectionQuery());
+    // A validation error: 400 to an application/graphql-response+json client (200 to an application/json one).
+    const persisted = await s.gql(getIntrospectionQuery(), {}, { headers: { accept: 'application/graphql-response+json' } });
     expect(persisted.status).toBe(400);
     expect(persisted.body.data).toBeUndefined();
     expect(persisted.body.errors?.map((e) => e.extensions?.code)).toContain('INTROSPECTION_DISABLED');

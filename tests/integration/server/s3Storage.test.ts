@@ -62,10 +62,16 @@ describe.each(DATABASES)('S3 storage on %s', (kind) => {
     const r = await s.gql(SAVE, { f: { fileName: 'polyglot.pdf', mimeType: 'application/pdf', uuid: f.uuid } }, { cookie });
     expect(r.body.errors?.[0].extensions?.code).toBe('UNSAFE_CONTENT');
     const row = await keyOf(f.uuid);
-    expect(row.status).toBe('pending');
+    expect(row.status).toBe('refused');
     expect(await s.services.storage.readQuarantine?.(row.storage_key, 1e8)).toBeNull();
     expect(await s.services.storage.get(row.storage_key)).toBeNull();
     expect((await s.gql(BY_UUID, { u: f.uuid }, { cookie })).body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    // The presigned URL still takes a PUT (the store cannot be told otherwise), but the refused upload is never
+    // inspected again: saveFile answers NOT_FOUND and removes the copy unread.
+    expect((await put(f.signedUrl, PDF)).status).toBe(200);
+    expect((await s.gql(SAVE, { f: { fileName: 'polyglot.pdf', mimeType: 'application/pdf', uuid: f.uuid } }, { cookie })).body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect(await s.services.storage.readQuarantine?.(row.storage_key, 1e8)).toBeNull();
+    expect((await keyOf(f.uuid)).status).toBe('refused');
   });
 
   it('confirms on first use by getFileByUUID, and refuses an oversized object', async () => {

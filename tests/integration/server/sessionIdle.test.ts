@@ -7,7 +7,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idleRule, idleTouchMs, NO_APPLICATION_PATH, sha256 } from '../../../server/auth';
+import { idleRule, idleTouchMs, NO_APPLICATION_PATH, SESSION_TTL_MS, sha256 } from '../../../server/auth';
+import { MAX_DEMO_IDLE_SECONDS } from '../../../server/auth/devSessionIdle';
 import { DATABASES, definitions, startServer, type TestServer } from './harness';
 
 const IDLE = 'query { sessionIdle { idleSeconds warningSeconds remainingSeconds } }';
@@ -77,6 +78,20 @@ describe.each(DATABASES)('session idle timeout on %s', (kind) => {
     expect((await s.gql(SESSION, {}, { cookie })).body.data?.session).toBeNull();
     expect((await s.gql(SESSION, {}, { cookie: other })).body.data?.session).not.toBeNull();
   }, 20_000);
+
+  it('demo control: bounds idleSeconds to a session\'s lifetime (400 with the bounds, never 500)', async () => {
+    const cookie = await s.login('primary.finished.au@demo.example');
+    const post = (body: unknown) => s.request('/dev/session-idle', { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    for (const idleSeconds of [1e12, MAX_DEMO_IDLE_SECONDS + 1, 2 ** 31, -5, 4.5]) {
+      const r = await post({ idleSeconds });
+      expect(r.status, String(idleSeconds)).toBe(400);
+      expect(((await r.json()) as { error: string }).error).toBe(`idleSeconds must be an integer from 4 to ${MAX_DEMO_IDLE_SECONDS} (a session's lifetime), or null`);
+    }
+    expect(MAX_DEMO_IDLE_SECONDS).toBe(SESSION_TTL_MS / 1000);
+    expect((await post({ idleSeconds: MAX_DEMO_IDLE_SECONDS })).status).toBe(200);
+    expect(await idleOf(cookie)).toMatchObject({ idleSeconds: MAX_DEMO_IDLE_SECONDS });
+    expect((await post({ idleSeconds: null })).status).toBe(200);
+  });
 
   it('lands a signed-in user with no application on the no-application screen', async () => {
     const r = await s.gql('mutation { login(email: "noapplication.au@demo.example", password: "Fleetform-Demo-1") { success redirectTo } }');

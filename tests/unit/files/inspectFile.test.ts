@@ -1,10 +1,11 @@
 /** Upload inspection: real files pass; polyglots, truncations, appended data, macros and active PDF content are refused. */
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PDFName } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { displayName } from '../../../server/files';
 import { inspectFile } from '../../../server/files/inspect';
 import { inspectPdf } from '../../../server/files/inspect/inspectPdf';
-import { concat, MINIMAL_PDF, makeCompound, makeDoc, makeDocx, makeGif, makeJavaScriptPdf, makeJpeg, makePdf, makePng, makeXls, makeXlsx } from './sampleFiles';
+import { concat, gifWithComment, jpegWith, MINIMAL_PDF, makeCompound, makeDoc, makeDocx, makeGif, makeJavaScriptPdf, makeJpeg, makePdf, makePng, makeXls, makeXlsx } from './sampleFiles';
 
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -106,5 +107,69 @@ describe('inspectFile', () => {
     expect(await codeOf(await makePdf(), 'image/png')).toBe('TYPE_MISMATCH');
     expect(await codeOf(new Uint8Array(), PDF)).toBe('EMPTY');
     expect(await codeOf(makePng(), 'text/html')).toBe('TYPE_MISMATCH');
+  });
+});
+
+/** A PDF whose page has a link annotation running `action` (in a compressed object stream unless `objectStreams` is false). */
+const pdfWithAction = (action: (doc: PDFDocument) => Record<string, unknown>, objectStreams = true) =>
+  makePdf({
+    objectStreams,
+    edit: (doc) => {
+      const link = doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [0, 0, 50, 50], A: doc.context.obj(action(doc) as never) });
+      doc.getPage(0).node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(link)]));
+    },
+  });
+
+describe('active markup in image metadata', () => {
+  const xmp = Buffer.from('http://ns.adobe.com/xap/1.0/\0<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" dc:format="image/jpeg"/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>', 'latin1');
+
+  it('keeps ordinary metadata', async () => {
+    expect(await codeOf(jpegWith(makeJpeg(), [[0xfe, Buffer.from('Scanned on 2025-03-01, page 1 of 2 <front>')], [0xe1, xmp]]), 'image/jpeg')).toBe('ok');
+    expect(await codeOf(makePng(4, 3, [['tEXt', Buffer.from('Software\0GIMP 2.10')], ['zTXt', Buffer.concat([Buffer.from('Comment\0\0'), deflateSync('licence, front side')])]]), 'image/png')).toBe('ok');
+    expect(await codeOf(gifWithComment('Created with GIMP'), 'image/gif')).toBe('ok');
+  });
+
+  it('refuses a JPEG whose comment or APP segment holds <svg onload=...>, an iframe or a script URL', async () => {
+    expect(await inspectFile(jpegWith(makeJpeg(), [[0xfe, Buffer.from('<svg onload=alert(document.domain)>')]]), 'image/jpeg')).toMatchObject({ code: 'UNSAFE_CONTENT', reason: "JPEG: metadata carries '<svg'" });
+    expect(await codeOf(jpegWith(makeJpeg(), [[0xe1, Buffer.from(`${xmp.toString('latin1')}<iframe src=x>`, 'latin1')]]), 'image/jpeg')).toBe('UNSAFE_CONTENT');
+    expect(await codeOf(jpegWith(makeJpeg(), [[0xed, Buffer.from('Photoshop 3.0\0 x" onerror = "alert(1)')]]), 'image/jpeg')).toBe('UNSAFE_CONTENT');
+    expect(await codeOf(jpegWith(makeJpeg(), [[0xfe, Buffer.from('see JavaScript:alert(1)')]]), 'image/jpeg')).toBe('UNSAFE_CONTENT');
+  });
+
+  it('refuses PNG text chunks with markup, compressed ones included, and GIF comments', async () => {
+    expect(await codeOf(makePng(4, 3, [['tEXt', Buffer.from('Comment\0<SVG/onload=alert(1)>')]]), 'image/png')).toBe('UNSAFE_CONTENT');
+    const hidden = Buffer.concat([Buffer.from('Comment\0\0'), deflateSync('<img src=x onerror=alert(1)>')]);
+    expect(hidden.includes('<img')).toBe(false);
+    expect(await inspectFile(makePng(4, 3, [['zTXt', hidden]]), 'image/png')).toMatchObject({ code: 'UNSAFE_CONTENT', reason: "PNG: a zTXt chunk carries '<img'" });
+    const itxt = Buffer.concat([Buffer.from('Description\0\x01\0en\0\0', 'latin1'), deflateSync('<iframe src="https://evil.example">')]);
+    expect(await codeOf(makePng(4, 3, [['iTXt', itxt]]), 'image/png')).toBe('UNSAFE_CONTENT');
+    expect(await codeOf(gifWithComment('<svg onload=alert(1)>'), 'image/gif')).toBe('UNSAFE_CONTENT');
+  });
+});
+
+describe('PDF actions that reach outside the document', () => {
+  it('refuses URI, GoToR, Launch, Movie and SubmitForm actions, compressed or not', async () => {
+    const url = () => PDFString.of('https://evil.example/x');
+    for (const objectStreams of [true, false]) {
+      expect(await inspectFile(await pdfWithAction(() => ({ S: 'URI', URI: url() }), objectStreams), PDF)).toMatchObject({ code: 'UNSAFE_CONTENT', reason: expect.stringContaining('/URI') });
+      expect(await inspectFile(await pdfWithAction(() => ({ S: 'GoToR', F: PDFString.of('other.pdf'), D: [0, 'Fit'] }), objectStreams), PDF)).toMatchObject({ code: 'UNSAFE_CONTENT', reason: expect.stringContaining('/GoToR') });
+      expect(await codeOf(await pdfWithAction(() => ({ S: 'Launch', F: PDFString.of('cmd.exe') }), objectStreams), PDF)).toBe('UNSAFE_CONTENT');
+      expect(await codeOf(await pdfWithAction(() => ({ S: 'Movie', T: PDFString.of('clip') }), objectStreams), PDF)).toBe('UNSAFE_CONTENT');
+      expect(await codeOf(await pdfWithAction(() => ({ S: 'SubmitForm', F: url() }), objectStreams), PDF)).toBe('UNSAFE_CONTENT');
+    }
+    // A link within the document stays.
+    expect(await codeOf(await pdfWithAction((doc) => ({ S: 'GoTo', D: [doc.getPage(0).ref, 'Fit'] })), PDF)).toBe('ok');
+  });
+});
+
+describe('displayName', () => {
+  it('drops bidirectional, invisible and control characters from stored names', () => {
+    expect(displayName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(displayName('\u200Escan\u200F \u2066a\u2067b\u2068c\u2069.pdf')).toBe('scan abc.pdf');
+    expect(displayName('a\u0007b\u0085c\u009Bd\u061Ce\uFEFF\u200Bf\u2028.pdf')).toBe('abcdef.pdf');
+    expect(displayName('C:\\Users\\me\\Kontoauszug März.pdf')).toBe('Kontoauszug März.pdf');
+    // Joiners that scripts and emoji need stay.
+    expect(displayName('می\u200Cخواهم 👨\u200D👩.pdf')).toBe('می\u200Cخواهم 👨\u200D👩.pdf');
+    expect(displayName('\u202E\u202E')).toBe('file');
   });
 });

@@ -1,5 +1,6 @@
 /** Real sample files for the upload tests, made by real encoders (pdf-lib, jpeg-js, cfb) or byte-exact writers of the formats. */
-import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
+import { once } from 'node:events';
+import { crc32, createDeflate, deflateRawSync, deflateSync } from 'node:zlib';
 import * as CFB from 'cfb';
 import { encode as encodeJpeg } from 'jpeg-js';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
@@ -189,3 +190,74 @@ export function makeCompound(streams: Record<string, Buffer>): Uint8Array {
 export const makeDoc = (): Uint8Array => makeCompound({ WordDocument: Buffer.alloc(5000, 7) });
 /** An .xls-shaped compound file. */
 export const makeXls = (): Uint8Array => makeCompound({ Workbook: Buffer.alloc(5000, 9) });
+
+/** A PNG with the given header fields and IDAT data (`chunks` before IEND), for images whose data a test builds itself. */
+export function pngOf(header: { width: number; height: number; depth: number; colour: number }, idat: Buffer, chunks: [string, Buffer][] = []): Uint8Array {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(header.width, 0);
+  ihdr.writeUInt32BE(header.height, 4);
+  ihdr.set([header.depth, header.colour, 0, 0, 0], 8);
+  return new Uint8Array(Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    ...chunks.map(([t, d]) => pngChunk(t, d)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]));
+}
+
+/** `total` zero bytes deflated (zlib format) without holding them: how decompression bombs are made. */
+export async function deflatedZeros(total: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const ended = once(deflate, 'end');
+  const zeros = Buffer.alloc(1 << 20);
+  for (let left = total; left > 0; left -= zeros.length) {
+    if (!deflate.write(left >= zeros.length ? zeros : zeros.subarray(0, left))) await once(deflate, 'drain');
+  }
+  deflate.end();
+  await ended;
+  return Buffer.concat(out);
+}
+
+/**
+ * The attacker's PNG bomb: a 16-bit RGB image of `width` x `height` (6000 x 5000: 180 MB of scanlines)
+ * whose zero-filled data deflates to about 0.1% of that.
+ */
+export async function makePngBomb(width = 6000, height = 5000): Promise<Uint8Array> {
+  return pngOf({ width, height, depth: 16, colour: 2 }, await deflatedZeros(height * (1 + width * 6)));
+}
+
+/** A JPEG whose frame header claims `width` x `height` (its data stays that of a small image): refused from the header alone. */
+export function withJpegSize(jpeg: Uint8Array, width: number, height: number): Uint8Array {
+  const out = jpeg.slice();
+  for (let p = 2; p < out.length; ) {
+    const marker = out[p + 1];
+    const length = (out[p + 2] << 8) | out[p + 3];
+    if (marker === 0xc0 || marker === 0xc2) {
+      out.set([height >> 8, height & 0xff, width >> 8, width & 0xff], p + 5);
+      return out;
+    }
+    p += 2 + length;
+  }
+  throw new Error('no frame header');
+}
+
+/** A JPEG with `segments` (marker, body) inserted after its SOI, e.g. a comment (0xFE) or an APP1 (0xE1). */
+export function jpegWith(jpeg: Uint8Array, segments: [number, Buffer][]): Uint8Array {
+  const parts = segments.map(([marker, body]) => Buffer.concat([Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body]));
+  return new Uint8Array(Buffer.concat([jpeg.subarray(0, 2), ...parts, jpeg.subarray(2)]));
+}
+
+/** A GIF with a comment extension holding `text` after its colour table. */
+export function gifWithComment(text: string): Uint8Array {
+  const gif = makeGif();
+  const body = Buffer.from(text, 'latin1');
+  const blocks: number[] = [];
+  for (let i = 0; i < body.length; i += 255) {
+    const part = body.subarray(i, i + 255);
+    blocks.push(part.length, ...part);
+  }
+  return new Uint8Array(Buffer.concat([gif.subarray(0, 25), Buffer.from([0x21, 0xfe, ...blocks, 0]), gif.subarray(25)]));
+}

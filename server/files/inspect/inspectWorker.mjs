@@ -1,0 +1,8 @@
+// Entry of an inspection worker (inspectionPool.ts). A worker thread starts as plain Node, whatever loaded
+// its parent: tsx's loader is registered here, from this file, so the TypeScript body loads the same under
+// `npm start` (tsx server/main.ts), vitest, the bench scripts and plain `node`. Under tsx the worker inherits
+// tsx's own loader as well; registering it twice is harmless.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./inspectWorker.ts');
