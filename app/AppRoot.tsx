@@ -30,7 +30,7 @@ export const widgets = createWidgetRegistry(extensionWidgets);
 const logic = createLogic({ functions: extensionFunctions });
 
 /** What differs between the browser's and the server's tree. */
-export interface AppRootProps extends Pick<FlowRunnerProps, 'user' | 'record' | 'memoryPath' | 'parts' | 'hydrating' | 'environment' | 'preloaded' | 'onTitle'> {
+export interface AppRootProps extends Pick<FlowRunnerProps, 'user' | 'record' | 'loadRecord' | 'memoryPath' | 'parts' | 'hydrating' | 'environment' | 'preloaded' | 'onTitle'> {
   bundle: RuntimeBundle;
   renderer: GriffelRenderer;
   signIn?: AppSignIn;

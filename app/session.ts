@@ -70,6 +70,16 @@ export async function loadSession(operations: Partial<Record<keyof typeof OPERAT
   }
 }
 
+/**
+ * The signed-in user's application read again (after a save, a status request or an officer selection: the
+ * runtime's `loadRecord`); empty when they have none. Throws when the read fails (the chain's Try Again).
+ */
+export async function loadRecord(uri = '/graphql'): Promise<Record<string, unknown>> {
+  const app = await post(uri, OPERATIONS.getVehicleApplication);
+  if (app.errors?.length) throw new Error(app.errors[0].message);
+  return (app.data?.getVehicleApplication as Record<string, unknown> | null | undefined) ?? {};
+}
+
 /** The session's idle clock, asked of the server (which restarts it): null when the session is gone. */
 export async function keepSessionAlive(uri = '/graphql'): Promise<IdleClock | null> {
   const answer = await post(uri, 'query sessionIdle { sessionIdle { idleSeconds warningSeconds remainingSeconds } }');

@@ -19,7 +19,10 @@ import { definitions } from '../.generated/definitions';
 import { AppRoot, browserRenderer, widgets } from './AppRoot';
 import { readBrand, showConfigRequired, withBrand } from './brand';
 import { IdleSession } from './idle/IdleSession';
-import { endSession, isPublicPath, keepSessionAlive, loadSession, signInGate } from './session';
+import { endSession, isPublicPath, keepSessionAlive, loadRecord, loadSession, signInGate } from './session';
+
+/** The application read again (the runtime's `loadRecord`). */
+const reloadRecord = () => loadRecord();
 
 // Not a top-level await: the lazily loaded chunks import from this module's chunk, and a module awaiting at its
 // top level holds every module that imports it until it settles; start() waits for some of them (a part's views).
@@ -59,6 +62,7 @@ async function start(brand: SelectionTexts): Promise<void> {
       renderer={browserRenderer()}
       user={session.status === 'signedIn' ? session.user : null}
       record={record}
+      loadRecord={reloadRecord}
       signIn={signIn}
       parts={parts}
       hydrating={hydration !== undefined}

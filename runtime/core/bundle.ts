@@ -1,5 +1,5 @@
 /** The bundle format: what the build hands the browser runtime for one layer selection. */
-import type { FlowDef, FormatDef, JsonSchema } from './types';
+import type { FlowDef, FormatDef, JsonSchema, RecordApiDef } from './types';
 
 /**
  * Everything the browser runtime needs for one layer selection, resolved at build time:
@@ -22,6 +22,8 @@ export interface RuntimeBundle {
   settings: Record<string, unknown>;
   /** Binding name -> GraphQL document text. */
   operations: Record<string, string>;
+  /** How saves and status requests reach the server (the configuration's `record`). */
+  record?: RecordApiDef;
   /** How the browser's GraphQL client caches answers (from the SDL). */
   graphqlCache: GraphQLCachePolicy;
   /** Schema id -> export name of its compiled validator in the validators module. */

@@ -19,17 +19,30 @@ type PartFields = 'flows' | 'schemas' | 'uiSchemas' | 'operations' | 'validators
 /** One flow's part: its definitions and those it names. */
 export type FlowPart = Pick<RuntimeBundle, PartFields>;
 
-/** What choosing a route's step needs of a step (see `chooseStep`). */
-const STUB_STEP: readonly (keyof StepDef)[] = ['route', 'aliases', 'when', 'roles'];
+/** What choosing a route's step needs of a step (see `chooseStep`), and going to a status's screen (`status`, `screen`). */
+const STUB_STEP: readonly (keyof StepDef)[] = ['route', 'aliases', 'when', 'roles', 'status', 'screen'];
 
-/** A flow as the core holds it: its routes, roles and step guards; no blocks, loads, events or layout. */
+/** A step's events that move a status, each as its statuses only: what a screen's status request looks for (`statusEventSite`). */
+function statusEvents(step: StepDef): StepDef['on'] {
+  const on = Object.entries(step.on ?? {}).flatMap(([event, entry]) => {
+    const moves = [entry].flat().flatMap((t) => (t.status === undefined ? [] : [{ status: t.status }]));
+    return moves.length ? [[event, moves] as const] : [];
+  });
+  return on.length ? Object.fromEntries(on) : undefined;
+}
+
+/**
+ * A flow as the core holds it: its routes, roles and step guards, and its status machine's outline (the status
+ * field, each step's statuses and screen, the events that move a status); no blocks, loads, effects or layout.
+ */
 export function routeStub(flow: FlowDef): FlowDef {
   const steps: Record<string, StepDef> = {};
   for (const [id, step] of Object.entries(flow.steps)) {
-    steps[id] = Object.fromEntries(STUB_STEP.filter((key) => step[key] !== undefined).map((key) => [key, step[key]])) as StepDef;
+    const on = flow.status ? statusEvents(step) : undefined;
+    steps[id] = { ...Object.fromEntries(STUB_STEP.filter((key) => step[key] !== undefined).map((key) => [key, step[key]])), ...(on ? { on } : {}) } as StepDef;
   }
-  const { id, basePath, initial, roles } = flow;
-  return { id, initial, steps, ...(basePath === undefined ? {} : { basePath }), ...(roles === undefined ? {} : { roles }) };
+  const { id, basePath, initial, roles, status } = flow;
+  return { id, initial, steps, ...(basePath === undefined ? {} : { basePath }), ...(roles === undefined ? {} : { roles }), ...(status === undefined ? {} : { status }) };
 }
 
 /** Every string in a JSON value (a flow names schemas and operations by id; a name that merely matches costs a few bytes). */

@@ -1,5 +1,5 @@
 /** The loaded definition set and merged layers (see `schemas/meta/config.json`, `layer.json`). */
-import type { DefinitionError, FlowDef, FormatDef, LayerDef, SourceLocation } from './types';
+import type { DefinitionError, FlowDef, FormatDef, LayerDef, RecordApiDef, SourceLocation } from './types';
 import type { MappingDef } from './load/mappings';
 import type { MigrationDef, PublishedSnapshot } from './versions/types';
 
@@ -37,6 +37,8 @@ export interface ConfigDef {
   settingsSchema?: string;
   /** Record root -> schema id describing it, so `var: record.<root>.*` paths are checked, e.g. `{ scoreboard: scoreboard }`. */
   recordSchemas?: Record<string, string>;
+  /** How the runtime saves the record (`save:` effects) and asks for status transitions (`request:` effects): two bindings. */
+  record?: RecordApiDef;
   /** Published definitions: the snapshot lint compares against and the migrations that map what changed (`versions/`). */
   versions?: VersionsConfig;
 }

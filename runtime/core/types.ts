@@ -97,6 +97,11 @@ export interface FlowDef {
 export interface StepDef {
   /** Route path relative to the flow's basePath (or absolute when it starts with '/'). */
   route?: string;
+  /**
+   * The screen showing this step (a status step without blocks): `flow.step` or a step of this flow. Going to
+   * the step (a `@status` target, a status request, `navigate: { step }`) goes to that screen's route.
+   */
+  screen?: string;
   /** Message key of the step's page title. */
   title?: string;
   /** The status value(s) the record is in while this step is the active one. */
@@ -202,14 +207,47 @@ export type OnError = 'retry' | 'dialog' | 'log';
 
 /** An effect: a named GraphQL binding, a field write, or a named registered effect. */
 export type EffectDef = (
-  | { call: string; variables?: Record<string, Logic>; result?: string; onError?: OnError }
+  /** `updatesRecord`: the call changes the record (e.g. an officer selection): the page's copy is read again after it. */
+  | { call: string; variables?: Record<string, Logic>; result?: string; onError?: OnError; updatesRecord?: boolean }
   | { set: string; value: Logic }
   | { effect: string; params?: Record<string, Logic>; onError?: OnError }
-  | { navigate: Logic; replace?: boolean }
+  /** A path (logic), or a named route: `{ step: 'flow.step' | 'step', params?: { name: logic } }` (no URL built in YAML). */
+  | { navigate: Logic | NamedRoute; replace?: boolean }
+  | SaveEffectDef
+  | { request: string; onError?: OnError }
 ) & {
   /** Logic; the effect runs only when it holds (read after the effects before it). */
   when?: Logic;
 };
+
+/**
+ * A declared save: the value (default: the form's values) with `with`'s members over it, saved at a record path
+ * through the definition set's record API (`record.save` in the configuration); the page's copy of the record is
+ * then read again from the server. `result`: where the save's answer goes.
+ */
+export interface SaveEffectDef {
+  /** Record path saved (below `record.`), e.g. `scoreboard.businessDetails.annualRevenue`. */
+  save: string;
+  value?: Logic;
+  with?: Record<string, Logic>;
+  result?: string;
+  onError?: OnError;
+}
+
+/** A route named by its step: `flow.step` (another flow's) or `step` (this flow's); `params` fill its `:name` segments (default: the page's). */
+export interface NamedRoute {
+  step: Logic;
+  params?: Record<string, Logic>;
+}
+
+/**
+ * How a definition set's runtime saves its record and asks for status transitions (fleetform.yaml `record`):
+ * two bindings whose variables read `save.path`, `save.segments`, `save.value` (a save) or `request.event`.
+ */
+export interface RecordApiDef {
+  save?: { call: string; variables: Record<string, Logic> };
+  request?: { call: string; variables: Record<string, Logic> };
+}
 
 /** A progress tracker: rows mapped to statuses of the flow's status order. */
 export interface ProgressDef {

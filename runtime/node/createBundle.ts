@@ -50,6 +50,7 @@ export function createBundle(defs: DefinitionSet, selection: Record<string, stri
       ...Object.values(flow.steps).flatMap((step) => Object.values(step.load ?? {}).map((load) => load.call)),
       ...eachBlock(flow).flatMap(({ block }) => (block?.type === 'upload' ? [block.call] : [])),
     ];
+    if (defs.config.record) calls.push(...Object.values(defs.config.record).map((api) => api.call));
     for (const call of calls) {
       if (operations[call]) continue;
       const document = sdl.map((s) => (s ? operationDocument(s, call) : undefined)).find(Boolean);
@@ -61,6 +62,7 @@ export function createBundle(defs: DefinitionSet, selection: Record<string, stri
     bundle: {
       selection, flows, schemas, uiSchemas, messages: layers.messages, formats: layers.formats,
       settings: layers.settings, operations, graphqlCache: cachePolicy(sdl, Object.keys(operations)),
+      ...(defs.config.record ? { record: defs.config.record } : {}),
     },
     errors,
   };

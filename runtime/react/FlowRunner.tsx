@@ -34,6 +34,8 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
   user?: Record<string, unknown> | null;
   /** Initial record the flows drive. */
   record?: Record<string, unknown>;
+  /** Reads the record again from the server (after a save, a status request or a call that changes it); absent: the page's copy keeps what was saved. */
+  loadRecord?: () => Promise<Record<string, unknown>>;
   /**
    * Fluent theme (e.g. from the brand's colours). Default none: the page's style sheet defines the tokens
    * (custom properties on `:root`), so the theme's 14 kB (gzip) of tokens is not in the browser's code.
@@ -93,9 +95,9 @@ export function FlowRunner(props: FlowRunnerProps) {
     // The runtime's own effects (download, wait, notifyParent) under the product's.
     () => ({
       bundle, widgets, effects: { ...builtInEffects, ...effects }, t, onMissing, logic, loadValidators, graphql, user, record, setRecord, pageState, signIn,
-      parts, hydrating, environment, preloaded, onTitle: hydrating ? onTitle : undefined,
+      parts, loadRecord: props.loadRecord, hydrating, environment, preloaded, onTitle: hydrating ? onTitle : undefined,
     }),
-    [bundle, widgets, effects, t, onMissing, logic, loadValidators, graphql, user, record, pageState, signIn, parts, hydrating, environment, preloaded, onTitle],
+    [bundle, widgets, effects, t, onMissing, logic, loadValidators, graphql, user, record, pageState, signIn, parts, props.loadRecord, hydrating, environment, preloaded, onTitle],
   );
   const pageStyles = usePageStyles();
   const routes = useMemo(() => buildRoutes(bundle.flows, { home, homeParams }), [bundle.flows, home, homeParams]);

@@ -1,8 +1,9 @@
 /** The pure decision: may this caller write this value at this record path now, and what exactly changes. */
-import { deriveRoles, isWritable, lockedPaths, requestStatus, writablePaths, writableVia, type LockTest } from '../../runtime/core/flow';
+import { deriveRoles, isWritable, lockedPaths, next, requestStatus, statusEventSite, writablePaths, writableVia, type LockTest } from '../../runtime/core/flow';
+import type { NextResult } from '../../runtime/core/flow/flowTypes';
 import type { LogicInstance } from '../../runtime/core/logic';
 import { getPath, setPath } from '../../runtime/core/source/pointer';
-import type { DefinitionSet, FlowDef, ResolvedLayers } from '../../runtime/core/types';
+import type { DefinitionSet, FlowDef, LogicContext, ResolvedLayers } from '../../runtime/core/types';
 import type { FlowError } from '../../runtime/core/flow/flowTypes';
 import { assertComplete, completionsFor, completionsReadBy, requestedCompletions } from './completion';
 import { refuse } from './errors';
@@ -23,6 +24,11 @@ export interface WriteRequest {
   serverKeys?: string[];
   /** The GraphQL operation making the write: paths a step declares `{ path, via }` are writable only by those operations. */
   operation?: string;
+  /**
+   * A status request by event (requestTransition, a screen's `request:`): the status flow whose step active now
+   * handles it is decided by the core's `next` in that step; `path` and `value` are then ignored.
+   */
+  event?: string;
 }
 
 /** One extra path a transition's `set` effects write in the same statement. */
@@ -73,10 +79,11 @@ const statusOf = (flow: FlowDef, record: unknown): string | undefined => {
  */
 export function decideWrite(input: DecideInput): Decision {
   const { defs, app, caller, request } = input;
-  const path = request.path;
-  if (!path || !path.split('.').every((s) => SEGMENT.test(s))) throw refuse('INVALID_PATH', `'${path}' is not a valid record path`, { path });
   const flows = flowsFor(defs, app.type);
   const context = logicContext(app, caller);
+  if (request.event !== undefined) return decideEvent(input, flows, context, request.event);
+  const path = request.path;
+  if (!path || !path.split('.').every((s) => SEGMENT.test(s))) throw refuse('INVALID_PATH', `'${path}' is not a valid record path`, { path });
   const statusFlow = flows.find((f) => f.status?.field === path);
   if (statusFlow) return decideTransition(input, statusFlow, context);
 
@@ -203,8 +210,39 @@ function decideTransition(input: DecideInput, flow: FlowDef, context: ReturnType
     };
     throw refuse(code, why[code], { path, from: stored ?? null, to, flow: flow.id, ...(error && 'event' in error ? { event: error.event } : {}) });
   }
+  return taken(input, flow, guardContext, result, stored, to);
+}
+
+/** A transition the core took: its guard's completion flags checked again, its `set` effects on `record.*` written with it. */
+function taken(input: DecideInput, flow: FlowDef, guardContext: LogicContext, result: NextResult, stored: string | undefined, to: string): Decision {
+  const { app } = input;
+  const transition = result.transition!;
+  const site = result.site!;
   // The guard held; a completion flag it read counts only while the step it completes is still complete.
-  for (const completion of completionsReadBy(input.defs, app.type, result.transition.guard, app.record)) assertComplete(input.layers, completion, guardContext, input.logic);
+  for (const completion of completionsReadBy(input.defs, app.type, transition.guard, app.record)) assertComplete(input.layers, completion, guardContext, input.logic);
   const extra = result.effects.flatMap((e) => (e.kind === 'set' && e.path.startsWith('record.') ? [{ path: e.path.slice('record.'.length), value: e.value }] : []));
-  return { kind: 'transition', flow: flow.id, step: result.site.step, event: result.site.event, path, ...(stored === undefined ? {} : { from: stored }), to, extra };
+  return { kind: 'transition', flow: flow.id, step: site.step, event: site.event, path: flow.status!.field, ...(stored === undefined ? {} : { from: stored }), to, extra };
+}
+
+/**
+ * A status request by event: the status flow (of the application's, in order) whose step active in its status
+ * handles `event`, decided by the core's {@link next} in that step, the function the browser and path coverage
+ * run (roles, guard, `by: server`, in that order). A transition that keeps the status is `unchanged`.
+ */
+function decideEvent(input: DecideInput, flows: FlowDef[], context: LogicContext, event: string): Decision {
+  const site = statusEventSite(flows, context, event, input.logic);
+  if (!site) throw refuse('INVALID_TRANSITION', `no status flow of this application takes '${event}' in its current status`, { event });
+  const { flow, status: stored } = site;
+  const roles = deriveRoles(flow, context, input.logic);
+  const guardContext = { ...context, roles, settings: input.layers.settings };
+  const result = next(flow, { step: site.step, ...(stored === undefined ? {} : { status: stored }) }, { type: event }, guardContext, { logic: input.logic, by: input.by ?? 'client' });
+  const [error] = result.errors;
+  const path = flow.status!.field;
+  if (error || !result.transition || !result.site) {
+    const code = REFUSALS[error?.kind ?? 'noTransition'];
+    throw refuse(code, `flow '${flow.id}' refuses '${event}' in status ${stored ?? 'none'} (${error?.kind ?? 'no transition'})`, { path, from: stored ?? null, event, flow: flow.id });
+  }
+  const to = result.state.status;
+  if (to === undefined || to === stored) return { kind: 'unchanged', path, value: stored ?? null };
+  return taken(input, flow, guardContext, result, stored, to);
 }

@@ -1,5 +1,5 @@
 import type { LogicInstance } from '../logic/createLogic';
-import type { FlowDef, LogicContext, StateDef, TransitionDef } from '../types';
+import type { FlowDef, LogicContext, RecordApiDef, StateDef, TransitionDef } from '../types';
 import type { FlowEffect } from '../flow/flowTypes';
 
 /** Where a chain runs: the flow, and the step whose transitions its events take. */
@@ -9,7 +9,14 @@ export interface ChainSite {
   logic: LogicInstance;
   /** The step that raised the first event; its `then` events are taken here too. */
   step: string;
+  /** Every flow of the definition set: named routes (`flow.step`), status screens and status requests read them. */
+  flows?: Record<string, FlowDef>;
+  /** How saves and status requests reach the server (the definition set's `record`). */
+  recordApi?: RecordApiDef;
 }
+
+/** Effects the chain queues itself: read the record again; go to the screen of a status flow's (new) status. */
+export type ChainQueued = FlowEffect | { kind: 'reload' } | { kind: 'statusScreen'; flow: string; from?: string };
 
 /** One page-state write: a dotted path below `state.` and its value. */
 export interface StateWrite {
@@ -43,7 +50,7 @@ export type ChainInput =
   | { type: 'retry' };
 
 /** A transition's effect that needs the outside world and whose outcome the chain waits for. */
-export type AwaitedEffect = Extract<FlowEffect, { kind: 'call' } | { kind: 'effect' }>;
+export type AwaitedEffect = Extract<FlowEffect, { kind: 'call' } | { kind: 'effect' }> | { kind: 'reload' };
 
 /** The working copy of one event: the record and page state as its effects wrote them so far. */
 export interface ChainWork {
@@ -59,8 +66,8 @@ export interface EventRun {
   from: LogicContext;
   input: RaiseInput;
   work: ChainWork;
-  /** The transition's effects not run yet, in order. */
-  queue: FlowEffect[];
+  /** The transition's effects not run yet, in order (with those the chain queued itself). */
+  queue: ChainQueued[];
   /** The effect whose outcome the chain waits for. */
   awaiting?: AwaitedEffect;
   /** The transition taken (none for a write whose event was refused). */
@@ -101,6 +108,8 @@ export type ChainEffect =
   | { kind: 'call'; operation: string; variables: Record<string, unknown> }
   /** Run a registered effect; answer `effect.done`, or `effect.failed`. */
   | { kind: 'effect'; name: string; params: Record<string, unknown> }
+  /** Read the record again from the server; answer `effect.done` with it, or `effect.failed`. */
+  | { kind: 'loadRecord' }
   /** Replace the record the flow drives. */
   | { kind: 'setRecord'; record: Record<string, unknown> }
   /** Store page-state values kept outside the URL (memory, local storage), in one write. */
@@ -113,7 +122,7 @@ export type ChainEffect =
 /** One step of the chain: the new snapshot, the effects to run in order, and the event to read next, if any. */
 export interface ChainStep {
   snapshot: ChainSnapshot;
-  /** At most one effect waits for an answer (`call`, `effect`), and it is the last. */
+  /** At most one effect waits for an answer (`call`, `effect`, `loadRecord`), and it is the last. */
   effects: ChainEffect[];
   /** The next event (a transition's `then`); absent while an effect's answer is awaited or when the chain ended. */
   next?: RaiseInput;

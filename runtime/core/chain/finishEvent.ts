@@ -1,7 +1,7 @@
 import type { LogicContext } from '../types';
 import { encodeQuery } from '../query/codec';
 import { queryDefs, stepStateDefs } from '../flow/stepState';
-import { fillRoute, stepPattern } from '../flow/stepRoute';
+import { stepPath } from '../flow/stepRoute';
 import type { ChainEffect, ChainSite, ChainStep, EventRun } from './chainTypes';
 
 /**
@@ -25,7 +25,7 @@ export function finishEvent(site: ChainSite, run: EventRun, effects: ChainEffect
     const query = transition?.query
       ? encodeQuery(queryDefs(stepStateDefs(flow, target)), logic.evaluateTemplate(transition.query, { ...after, event: input.payload ?? {} }) as Record<string, unknown>)
       : '';
-    out.push({ kind: 'go', to: fillRoute(stepPattern(flow, target), (from.params ?? {}) as Record<string, string | undefined>) + query, replace: false });
+    out.push({ kind: 'go', to: stepPath(site.flows ?? {}, flow, target, (from.params ?? {}) as Record<string, unknown>) + query, replace: false });
   } else if (work.touched.some((name) => defs[name].def.source === 'query')) {
     const query = queryDefs(defs);
     const search = encodeQuery(query, Object.fromEntries(Object.keys(query).map((name) => [name, work.state[name]])));

@@ -7,6 +7,8 @@ export interface ChainExecutor {
   call(operation: string, variables: Record<string, unknown>): Promise<unknown>;
   /** Runs a registered effect; rejects (or throws) when it fails. */
   effect(name: string, params: Record<string, unknown>): Promise<void> | void;
+  /** Reads the record the flow drives again from the server (after a save, a status request, a call that changes it). */
+  loadRecord?(): Promise<Record<string, unknown>>;
   /** Replaces the record the flow drives. */
   setRecord(record: Record<string, unknown>): void;
   /** Stores page-state values kept outside the URL. */
@@ -29,7 +31,7 @@ export async function runChain(snapshot: ChainSnapshot, input: ChainInput, execu
   for (;;) {
     let answer: ChainInput | undefined;
     for (const effect of step.effects) {
-      if (effect.kind === 'call' || effect.kind === 'effect') answer = await outcome(effect, executor);
+      if (effect.kind === 'call' || effect.kind === 'effect' || effect.kind === 'loadRecord') answer = await outcome(effect, executor);
       else perform(effect, executor);
     }
     const following = answer ?? step.next;
@@ -39,7 +41,7 @@ export async function runChain(snapshot: ChainSnapshot, input: ChainInput, execu
 }
 
 /** Runs an effect that needs no answer (synchronously, so one event's writes and navigation land together). */
-function perform(effect: Exclude<ChainEffect, { kind: 'call' | 'effect' }>, executor: ChainExecutor): void {
+function perform(effect: Exclude<ChainEffect, { kind: 'call' | 'effect' | 'loadRecord' }>, executor: ChainExecutor): void {
   switch (effect.kind) {
     case 'setRecord': executor.setRecord(effect.record); break;
     case 'storeState': executor.storeState(effect.entries); break;
@@ -49,9 +51,11 @@ function perform(effect: Exclude<ChainEffect, { kind: 'call' | 'effect' }>, exec
 }
 
 /** Runs an awaited effect; its outcome is the chain's next input. */
-async function outcome(effect: Extract<ChainEffect, { kind: 'call' | 'effect' }>, executor: ChainExecutor): Promise<ChainInput> {
+async function outcome(effect: Extract<ChainEffect, { kind: 'call' | 'effect' | 'loadRecord' }>, executor: ChainExecutor): Promise<ChainInput> {
   try {
-    const value = effect.kind === 'call' ? await executor.call(effect.operation, effect.variables) : await executor.effect(effect.name, effect.params);
+    const value = effect.kind === 'call'
+      ? await executor.call(effect.operation, effect.variables)
+      : effect.kind === 'effect' ? await executor.effect(effect.name, effect.params) : await executor.loadRecord?.();
     return { type: 'effect.done', value };
   } catch (error) {
     return { type: 'effect.failed', error };

@@ -1,17 +1,26 @@
-import type { FlowDef, LogicContext } from '../types';
+import type { FlowDef, LogicContext, RecordApiDef } from '../types';
 import type { LogicInstance } from '../logic/createLogic';
-import { next } from '../flow/next';
+import { next, statusEventSite } from '../flow/next';
 import { stepStateDefs } from '../flow/stepState';
-import type { ChainEffect, ChainInput, ChainSite, ChainSnapshot, ChainStep, ChainWork, EventRun, RaiseInput } from './chainTypes';
+import { stepPath } from '../flow/stepRoute';
+import { namedStepPath, recordCall, type ChainWorld } from './recordEffects';
+import { stepForStatus } from '../flow/stepStatus';
+import { getPath } from '../source/pointer';
+import type { AwaitedEffect, ChainEffect, ChainQueued, ChainInput, ChainSite, ChainSnapshot, ChainStep, ChainWork, EventRun, RaiseInput } from './chainTypes';
 import { finishEvent } from './finishEvent';
 import { writeState, writeWork } from './writeWork';
 
 type Running = Extract<ChainSnapshot, { status: 'running' }>;
 
 /** A chain waiting for its first event in `step` of `flow`, over `context` (record, state, user, params, url ...), evaluating with `logic`. */
-export function startChain(flow: FlowDef, step: string, context: LogicContext, logic: LogicInstance): ChainSnapshot {
-  return { status: 'idle', site: { flow, step, logic }, context };
+export function startChain(flow: FlowDef, step: string, context: LogicContext, logic: LogicInstance, world: ChainWorld = {}): ChainSnapshot {
+  return { status: 'idle', site: { flow, step, logic, ...world }, context };
 }
+
+/** The context an effect of the running event reads: where it started, with what the event wrote so far. */
+const workContext = (run: EventRun): LogicContext => ({ ...run.from, record: run.work.record, state: run.work.state, form: (run.input.payload?.form as Record<string, unknown>) ?? {} });
+
+
 
 /**
  * The orchestration step: pure, it runs nothing. Reads one input (an event, an awaited effect's
@@ -63,9 +72,44 @@ function proceed(snapshot: Running, effects: ChainEffect[]): ChainStep {
   while (run.queue.length) {
     const [effect, ...queue] = run.queue;
     run = { ...run, queue };
+    const awaiting = (awaited: AwaitedEffect, out: ChainEffect): ChainStep => ({ snapshot: { ...snapshot, run: { ...run, awaiting: awaited } }, effects: [...effects, out] });
+    const params = (run.from.params ?? {}) as Record<string, unknown>;
     switch (effect.kind) {
       case 'call':
-        return { snapshot: { ...snapshot, run: { ...run, awaiting: effect } }, effects: [...effects, { kind: 'call', operation: effect.operation, variables: effect.variables }] };
+        if (effect.updatesRecord) run = { ...run, queue: [{ kind: 'reload' }, ...run.queue] };
+        return awaiting(effect, { kind: 'call', operation: effect.operation, variables: effect.variables });
+      case 'save':
+      case 'request': {
+        let call: { operation: string; variables: Record<string, unknown> };
+        const context = workContext(run);
+        try {
+          call = recordCall(site, effect, context, site.logic);
+        } catch (error) {
+          return fail(snapshot, error, effects);
+        }
+        // Accepted: a save's path holds what was saved at once; then the record as the server reads it back, and
+        // after a request the screen of the status flow's (new) status.
+        const at = effect.kind === 'request' ? statusEventSite(Object.values(site.flows ?? {}), context, effect.event, site.logic) : undefined;
+        const after: ChainQueued[] = effect.kind === 'save' ? [{ kind: 'set', path: `record.${effect.path}`, value: effect.value }] : [];
+        run = { ...run, queue: [...after, { kind: 'reload' }, ...(at ? [{ kind: 'statusScreen' as const, flow: at.flow.id }] : []), ...run.queue] };
+        const onError = effect.onError ? { onError: effect.onError } : {};
+        const result = effect.kind === 'save' && effect.result ? { result: effect.result } : {};
+        return awaiting({ kind: 'call', ...call, ...result, ...onError }, { kind: 'call', ...call });
+      }
+      case 'reload':
+        return awaiting(effect, { kind: 'loadRecord' });
+      case 'statusScreen': {
+        const flow = site.flows?.[effect.flow];
+        const step = flow?.status ? stepForStatus(flow, getPath(run.work.record, flow.status.field) as string | undefined) : undefined;
+        if (flow && step) run = { ...run, go: { to: stepPath(site.flows ?? {}, flow, step, params), replace: false } };
+        break;
+      }
+      case 'goStep': {
+        const to = namedStepPath(site, site.flow, effect.step, effect.params);
+        if (to === undefined) return fail(snapshot, new Error(`navigate: no step '${effect.step}' (name a step of this flow or flow.step)`), effects);
+        run = { ...run, go: { to, replace: effect.replace === true } };
+        break;
+      }
       case 'effect':
         return { snapshot: { ...snapshot, run: { ...run, awaiting: effect } }, effects: [...effects, { kind: 'effect', name: effect.name, params: effect.params }] };
       case 'set':
@@ -94,9 +138,14 @@ function proceed(snapshot: Running, effects: ChainEffect[]): ChainStep {
  */
 function settle(snapshot: Running, input: Extract<ChainInput, { type: 'effect.done' | 'effect.failed' }>): ChainStep {
   const awaiting = snapshot.run.awaiting;
-  const onError = awaiting?.onError ?? 'retry';
+  const onError = (awaiting && 'onError' in awaiting ? awaiting.onError : undefined) ?? 'retry';
   const failed = (error: unknown) => (onError === 'log' ? proceed(snapshot, [{ kind: 'log', error }]) : fail(snapshot, error, [], onError === 'retry'));
   if (input.type === 'effect.failed') return failed(input.error);
+  if (awaiting?.kind === 'reload') {
+    const record = input.value;
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) return proceed(snapshot, []);
+    return proceed({ ...snapshot, run: { ...snapshot.run, work: { ...snapshot.run.work, record: record as Record<string, unknown> } } }, []);
+  }
   if (awaiting?.kind !== 'call' || !awaiting.result) return proceed(snapshot, []);
   try {
     const work = writeWork(stepStateDefs(snapshot.site.flow, snapshot.site.step), snapshot.run.work, awaiting.result, input.value);

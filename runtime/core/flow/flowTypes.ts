@@ -12,10 +12,16 @@ export type FlowError =
 
 /** What taking a transition asks the caller to do, in order (discriminated by `kind`). */
 export type FlowEffect =
-  /** `onError`: what a failure does (absent: `retry`). */
-  | { kind: 'call'; operation: string; variables: Record<string, unknown>; result?: string; onError?: OnError }
+  /** `onError`: what a failure does (absent: `retry`); `updatesRecord`: the record is read again after it. */
+  | { kind: 'call'; operation: string; variables: Record<string, unknown>; result?: string; onError?: OnError; updatesRecord?: boolean }
   /** Go to a path of the app (`navigate` effect); `replace` replaces the history entry. */
   | { kind: 'go'; to: string; replace?: boolean }
+  /** Go to the route of a step (`flow.step` or this flow's `step`), its `:name` segments from `params`. */
+  | { kind: 'goStep'; step: string; params: Record<string, unknown>; replace?: boolean }
+  /** Save `value` at record path `path` through the record API, then read the record again. */
+  | { kind: 'save'; path: string; value: unknown; result?: string; onError?: OnError }
+  /** Ask the server for the status flow's transition named `event`; then read the record again and go to the new status's screen. */
+  | { kind: 'request'; event: string; onError?: OnError }
   | { kind: 'set'; path: string; value: unknown }
   | { kind: 'effect'; name: string; params: Record<string, unknown>; onError?: OnError }
   | { kind: 'status'; path: string; from?: string; to: string }

@@ -1,11 +1,11 @@
-export { next, requestStatus, currentStatus } from './next';
+export { next, requestStatus, currentStatus, statusEventSite } from './next';
 export { selectTransition, type Candidate, type Selection } from './selectTransition';
 export { stepActiveIn, stepStatuses, stepForStatus, STATUS_TARGET } from './stepStatus';
 export { deriveRoles, rolesOf, rolesAllow } from './roles';
 export { writablePaths, writableVia, writablePath, lockedPaths, isWritable, ANY_ROLE, type LockTest } from './writable';
 export { progressRows, statusProgress, recordProgress, type ProgressRow } from './progress';
-export { resolveEffects } from './effects';
+export { resolveEffects, isNamedRoute } from './effects';
 export { eachTransition, eachBlock, eventsOf, transitionsOf, type TransitionSite, type BlockSite } from './walkFlow';
 export type { FlowError, FlowEffect, NextResult, NextOptions } from './flowTypes';
 export { stepStateDefs, queryDefs, type ScopedState } from './stepState';
-export { stepPattern, fillRoute } from './stepRoute';
+export { stepPattern, fillRoute, stepPath, namedStep } from './stepRoute';

@@ -1,4 +1,5 @@
 import type { FlowDef, FlowEvent, FlowState, LogicContext } from '../types';
+import type { LogicInstance } from '../logic/createLogic';
 import { getPath } from '../source/pointer';
 import { resolveEffects } from './effects';
 import type { FlowEffect, FlowError, NextOptions, NextResult } from './flowTypes';
@@ -66,4 +67,29 @@ function take(flow: FlowDef, state: FlowState, candidates: Candidate[], roles: s
   if (target !== step) effects.push({ kind: 'navigate', step: target, ...(flow.steps[target]?.route ? { route: flow.steps[target].route } : {}) });
   const nextState: FlowState = status === undefined ? { step: target } : { step: target, status };
   return { state: nextState, effects, errors: [], transition, site: { step, event } };
+}
+
+/**
+ * A status request by event (a screen's `request: <event>`, the server's requestTransition): the status flow of
+ * `flows` (in order) whose step active in its current status handles `event` with a status transition, and the
+ * step that handles it; among several, the first whose roles (the step's and the transition's) the caller has
+ * (e.g. the primary and the secondary officer's `proceed`), else the first. The caller decides the request with
+ * {@link next} in that step.
+ * @example const site = statusEventSite([flows.primary, flows.secondary], ctx, 'proceed', logic);
+ */
+export function statusEventSite(flows: FlowDef[], context: LogicContext, event: string, logic: LogicInstance): { flow: FlowDef; step: string; status?: string } | undefined {
+  let first: { flow: FlowDef; step: string; status?: string } | undefined;
+  for (const flow of flows) {
+    if (!flow.status) continue;
+    const status = currentStatus(flow, { step: flow.initial }, context);
+    const roles = rolesOf(flow, context, logic);
+    for (const t of eachTransition(flow)) {
+      if (t.event !== event || t.transition.status === undefined || !stepActiveIn(flow, flow.steps[t.step], status)) continue;
+      const site = { flow, step: t.step, ...(status === undefined ? {} : { status }) };
+      const stepRoles = flow.steps[t.step]?.roles;
+      if (rolesAllow(stepRoles, roles) && rolesAllow(t.transition.roles ?? stepRoles, roles)) return site;
+      first ??= site;
+    }
+  }
+  return first;
 }

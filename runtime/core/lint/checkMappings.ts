@@ -35,6 +35,16 @@ export function checkMappings(defs: DefinitionSet): DefinitionError[] {
         }
         return schemaNames(schema);
       }
+      if (def.record !== undefined) {
+        const [root, ...below] = def.record.split('.');
+        const schema = defs.schemas[defs.config.recordSchemas?.[root] ?? ''];
+        if (!schema) {
+          out.push(errorAt(defs.sources, file, `${at}/record`, `mapping '${name}': no record schema for '${root}'`, `record roots: ${Object.keys(defs.config.recordSchemas ?? {}).join(', ')}`));
+          return undefined;
+        }
+        const names = schemaNames(schema);
+        return (path) => names([...below, ...path]);
+      }
       if (def.state !== undefined) {
         const [flowId, stepId] = def.state.split('.');
         const flow = defs.flows[flowId];
@@ -60,7 +70,7 @@ export function checkMappings(defs: DefinitionSet): DefinitionError[] {
       for (let i = 0; i < parts.length; i++) {
         const known = names(parts.slice(0, i));
         if (known && !known.includes(parts[i])) {
-          const where = mapping[side].schema ? `schema '${mapping[side].schema}'` : `the state of '${mapping[side].state}'`;
+          const where = mapping[side].schema ? `schema '${mapping[side].schema}'` : mapping[side].record ? `record '${mapping[side].record}'` : `the state of '${mapping[side].state}'`;
           const hint = didYouMean(parts[i], known);
           out.push(errorAt(defs.sources, file, `${pointer}${fieldPointer}`, `mapping '${name}': '${parts.slice(0, i + 1).join('.')}' is not a field of ${where} (its '${side}' side)`, hint.startsWith('did you mean') ? hint : `fields there: ${known.join(', ')}`));
           return;

@@ -13,6 +13,8 @@ export interface MappingSide {
   schema?: string;
   /** Page state: `flow.step` (the step's and the flow's state) or `flow` (the flow's). */
   state?: string;
+  /** A record path (e.g. `scoreboard.businessDetails.financeDetails`), checked against the record schema; values at `record.<path>`. */
+  record?: string;
   /** The dotted path the side's values are read from and written to (`event.form`, `state.filters`); a state side: `state`. */
   at?: string;
 }
@@ -51,7 +53,7 @@ export function mappingFields(mapping: MappingDef): MappingField[] {
 
 /** Where a side's values live: its `at`, else `state` for a page-state side. */
 export function sideRoot(side: MappingSide): string | undefined {
-  return side.at ?? (side.state ? 'state' : undefined);
+  return side.at ?? (side.state ? 'state' : side.record ? `record.${side.record}` : undefined);
 }
 
 const join = (root: string, path: string) => (root ? `${root}.${path}` : path);

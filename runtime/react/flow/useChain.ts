@@ -68,8 +68,10 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
     return record === ctx.record ? base : { ...base, roles: deriveRoles(flow, base, rt.logic), progress: recordProgress(flow, record) };
   }, [flow, stepId, rt.pageState, rt.logic]);
 
+  const world = useMemo(() => ({ flows: rt.bundle.flows, ...(rt.bundle.record ? { recordApi: rt.bundle.record } : {}) }), [rt.bundle]);
   const executor = useMemo<ChainExecutor>(() => ({
     call: (operation, variables) => rt.graphql.call(operation, variables),
+    ...(rt.loadRecord ? { loadRecord: rt.loadRecord } : {}),
     effect: (name, params) => {
       const handler = rt.effects[name];
       if (!handler) throw new Error(`unknown effect '${name}'; known effects: ${Object.keys(rt.effects).join(', ')}`);
@@ -110,11 +112,11 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
   }, [executor]);
 
   const raise = useCallback((event: string, payload?: Record<string, unknown>, options: { chained?: boolean; replace?: boolean } = {}) =>
-    run(() => startChain(flow, stepId, latest(), rt.logic), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, latest, rt.logic]);
+    run(() => startChain(flow, stepId, latest(), rt.logic, world), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, latest, rt.logic, world]);
   const writeAll = useCallback((values: Record<string, unknown>, event?: string, payload?: Record<string, unknown>) => {
     const write = Object.entries(values).map(([path, value]) => ({ path: path.replace(/^state\./, ''), value }));
-    return run(() => startChain(flow, stepId, latest(), rt.logic), { type: 'raise', ...(event ? { event } : {}), ...(payload ? { payload } : {}), write });
-  }, [run, flow, stepId, latest, rt.logic]);
+    return run(() => startChain(flow, stepId, latest(), rt.logic, world), { type: 'raise', ...(event ? { event } : {}), ...(payload ? { payload } : {}), write });
+  }, [run, flow, stepId, latest, rt.logic, world]);
   const write = useCallback((path: string, value: unknown, event?: string) => writeAll({ [path]: value }, event, { value }), [writeAll]);
   const retry = useCallback(() => {
     const marked = toRetry(errorStackReducer(errorsRef.current, { type: 'tryAgain' }));

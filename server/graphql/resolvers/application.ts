@@ -71,6 +71,12 @@ export const applicationResolvers = {
       const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request, expectedVersion: args.expectedVersion, snapshot: access.app });
       return accepted(result, entityMessage(ctx, access, path, value));
     }),
+    requestTransition: guard('applicationMember', async (args: { applicationId: string; event: string; expectedVersion?: number | null }, ctx, access) => {
+      if (!/^[A-Za-z0-9_]{1,64}$/.test(args.event)) throw refuse('INVALID_TRANSITION', `'${args.event.slice(0, 64)}' is not an event name`);
+      const request = { path: '', value: null, event: args.event, operation: 'requestTransition' };
+      const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request, expectedVersion: args.expectedVersion, snapshot: access.app });
+      return accepted(result);
+    }),
     updateDocusignStatus: guard('applicationMember', async (args: { applicationId: string; docusignStatus: string; expectedVersion?: number | null }, ctx, access) => {
       const request = { path: 'scoreboard.docusignStatus', value: args.docusignStatus };
       // Completion is the e-signature provider's outcome: reported by the server only when the application's own

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { deriveRoles, next, recordProgress, stepStatuses } from '../../../runtime/core/flow';
 import type { NextResult } from '../../../runtime/core/flow/flowTypes';
+import { asRun } from '../../../runtime/core/chain';
 import { getPath, setPath } from '../../../runtime/core/source/pointer';
 import type { FlowDef, LogicContext } from '../../../runtime/core/types';
 import { loadSdl, operationDocument } from '../../../runtime/node';
@@ -94,7 +95,9 @@ function runNext(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, se
   if (flow.status && rest.progress === undefined) context.progress = recordProgress(flow, context.record);
   const state = from === undefined ? { step } : { step, status: from };
   const by: 'client' | 'server' = t.transition.by === 'server' ? 'server' : 'client';
-  const result: NextResult = next(flow, state, { type: t.event, ...(event === undefined ? {} : { payload: event as Record<string, unknown> }) }, context, { logic, by });
+  const taken: NextResult = next(flow, state, { type: t.event, ...(event === undefined ? {} : { payload: event as Record<string, unknown> }) }, context, { logic, by });
+  // Saves, status requests and named routes as the page runs them (the record API's calls, the page's copy, its address).
+  const result: NextResult = { ...taken, effects: asRun(taken.effects, flow, context, logic, { flows: defs.flows, recordApi: defs.config.record }) };
   return { result, step, state, context, by };
 }
 
