@@ -84,7 +84,10 @@ export function splitBundle<B extends FlowPart>(bundle: B): { core: B; parts: Re
     };
   }
   const flows = Object.fromEntries(Object.values(bundle.flows).map((flow) => [flow.id, routeStub(flow)]));
-  return { core: { ...bundle, flows, schemas: {}, uiSchemas: {}, operations: {}, validators: {} }, parts };
+  // The record API's operations (saves, status requests) serve every flow: they come with the core.
+  const record = (bundle as { record?: RuntimeBundle['record'] }).record;
+  const operations = pick(bundle.operations, new Set(Object.values(record ?? {}).map((api) => api.call)));
+  return { core: { ...bundle, flows, schemas: {}, uiSchemas: {}, operations, validators: {} }, parts };
 }
 
 /** Adds `part` to `bundle` in place (its flows replace their stubs): the runtime's views read the bundle they were given. */

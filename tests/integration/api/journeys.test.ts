@@ -70,6 +70,27 @@ describe.each(DATABASES)('journeys on %s', (kind) => {
     expect(finish.errors?.[0].extensions?.reason).toMatch(/only the server sets it/);
   });
 
+  it('decides a status request by event with the core: refused until its guard holds, by role, then taken and audited', async () => {
+    const request = (who: 'primary' | 'secondary', event: string) =>
+      h.gql(who, 'mutation($id: ID!, $e: String!) { requestTransition(applicationId: $id, event: $e) { status message version } }', { id: A, e: event });
+    for (const [path, value] of BUSINESS_DETAILS) expect(codeOf(await setProperty(h, 'primary', A, path, value))).toBe('ok');
+    // Finance details not completed: the guard of businessDetailsCreated does not hold.
+    expect(codeOf(await request('primary', 'businessDetailsCreated'))).toBe('GUARD_FAILED');
+    expect(codeOf(await setProperty(h, 'primary', A, 'businessDetails.financeDetails', FINANCE_COMPLETED))).toBe('ok');
+    // No status flow takes this event now (approvals' event); the secondary officer's own event is not the primary's;
+    // the primary journey's event is not the secondary officer's.
+    expect(codeOf(await request('primary', 'creditCheckSubmitted'))).toBe('INVALID_TRANSITION');
+    expect(codeOf(await request('primary', 'identityVerified'))).toBe('TRANSITION_NOT_ALLOWED');
+    expect(codeOf(await request('primary', 'no such event!'))).toBe('INVALID_TRANSITION');
+    expect(codeOf(await request('secondary', 'businessDetailsCreated'))).toBe('TRANSITION_NOT_ALLOWED');
+    const taken = await request('primary', 'businessDetailsCreated');
+    expect(taken.data?.requestTransition).toMatchObject({ status: '200', message: 'OK' });
+    expect(((await row(h, A)).record.scoreboard as Record<string, unknown>).status).toBe('approvals');
+    expect((await audit(h, A)).at(-1)).toMatchObject({ action: 'transition:primary.businessDetailsCreated', path: 'scoreboard.status', from_status: 'businessDetails', to_status: 'approvals' });
+    // The same event again: no status flow takes it in approvals.
+    expect(codeOf(await request('primary', 'businessDetailsCreated'))).toBe('INVALID_TRANSITION');
+  });
+
   it('walks the secondary officer through the ID check', async () => {
     expect((await setProperty(h, 'secondary', A, 'statusSecondary', 'approvals')).data?.createOrUpdateProperty).toMatchObject({ message: 'unchanged' });
     const id = { firstName: 'Sam', lastName: 'Second', driversLicenceNumber: 'AB1234' };
