@@ -80,7 +80,8 @@ export function checkMappings(defs: DefinitionSet): DefinitionError[] {
     };
     for (const field of mappingFields(mapping)) {
       check('to', field.target, field.pointer);
-      if (typeof field.source === 'string') check('from', field.source, field.pointer);
+      const from = field.sourcePath ?? (typeof field.source === 'string' ? field.source : undefined);
+      if (from !== undefined) check('from', from, field.pointer);
     }
   }
   return out;

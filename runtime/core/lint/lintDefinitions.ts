@@ -11,6 +11,7 @@ import { checkThenChains } from './checkThenChains';
 import { checkOnError } from './checkOnError';
 import { checkClientOnly } from './checkClientOnly';
 import { checkMappings } from './checkMappings';
+import { checkRecordEffects } from './checkRecordEffects';
 import { checkBindings, type GraphqlShapes } from './checkBindings';
 import { checkLayerIds, checkSettings, servedCombinations } from './checkSettings';
 import { checkSchemaPatches, checkSchemas } from './checkSchemas';
@@ -57,6 +58,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkOnError(defs),
     ...checkClientOnly(defs),
     ...checkMappings(defs),
+    ...checkRecordEffects(defs),
     ...checkSettings(defs),
     ...checkLayerIds(defs),
     ...checkSchemas(defs, selections),

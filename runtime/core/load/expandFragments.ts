@@ -65,6 +65,21 @@ interface Cursor {
   stack: string[];
 }
 
+/** Marks a step whose `sections` were written into its `enter` (so the walk does it once). */
+const SECTIONS_DONE = Symbol('sections');
+
+/**
+ * A step's `sections` (mappings from its page state to the record): on enter its state comes from the record
+ * through each mapping read in reverse, before the step's own `enter` effects (every alternative of them).
+ */
+function withSections(step: Record<string, unknown>): Record<string, unknown> {
+  const restore = (step.sections as unknown[]).map((name) => ({ [USE]: name, reverse: true }));
+  const on = isObject(step.on) ? step.on : {};
+  const prepend = (t: unknown) => (isObject(t) ? { ...t, effects: [...restore, ...(Array.isArray(t.effects) ? t.effects : [])] } : t);
+  const enter = on.enter === undefined ? { effects: restore } : Array.isArray(on.enter) ? on.enter.map(prepend) : prepend(on.enter);
+  return { ...step, on: { ...on, enter }, [SECTIONS_DONE]: true };
+}
+
 /** Whether the output path is a flow's or a step's state map. */
 const isStateMap = (path: string[]): boolean => (path.length === 1 && path[0] === 'state') || (path.length === 3 && path[0] === 'steps' && path[2] === 'state');
 
@@ -187,6 +202,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     if (out.length > 1 && out[out.length - 1] === 'steps' && 'values' in value) return optionList(value, c, out, 'step');
     if (isStateMap(out) && Object.entries(value).some(([k, v]) => isStateGroup(k, v))) return stateMap(value, c, out);
     if (out.length === 2 && out[0] === 'steps' && USE in value) return stepPreset(value, c, out);
+    if (out.length === 2 && out[0] === 'steps' && Array.isArray(value.sections) && !(value as Record<PropertyKey, unknown>)[SECTIONS_DONE]) return walk(withSections(value), c, out);
     if (kind !== 'roles' && USE in value) return useValue(value, c, out);
     const result: Record<string, unknown> = {};
     if (kind === 'roles' && USE in value) {

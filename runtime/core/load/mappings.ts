@@ -24,8 +24,9 @@ export interface MappingDef {
   from: MappingSide;
   to: MappingSide;
   /**
-   * Names both sides share, or target path -> source path (a string) or a template (forward only);
-   * `prefix.*: [a, b]` is `prefix.a: a, prefix.b: b` (fields kept under one object on the target side).
+   * Names both sides share, or target path -> source path (a string), a template (forward only), or
+   * `{ from: source path, forward?: template, reverse?: template }` (both ways, each direction's logic where it is
+   * not a plain copy); `prefix.*: [a, b]` is `prefix.a: a, prefix.b: b` (fields kept under one object on the target side).
    */
   fields: string[] | Record<string, unknown>;
 }
@@ -34,8 +35,46 @@ export interface MappingDef {
 export interface MappingField {
   target: string;
   source: string | { template: unknown };
+  /** The source path of a two-way field (`{ from, forward?, reverse? }`): lint checks it; reverse writes it. */
+  sourcePath?: string;
+  /** A two-way field's reverse template (the source's value from the target side); absent: a plain copy back. */
+  back?: { template: unknown };
   /** Pointer of the field inside the mapping (`/fields/0`, `/fields/contact.phone`). */
   pointer: string;
+}
+
+/** A two-way field: `{ from, forward?, reverse? }` and nothing else. */
+const isTwoWay = (v: unknown): v is { from: unknown; forward?: unknown; reverse?: unknown } =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && typeof (v as { from?: unknown }).from === 'string' &&
+  Object.keys(v).every((k) => k === 'from' || k === 'forward' || k === 'reverse');
+
+/**
+ * A field's template with its side names written out: `{ var: from.x }` reads the `from` side's `x`, `{ var: to.x }`
+ * the `to` side's (their `at`), so a two-way field's logic names neither side's long path.
+ */
+function sidesWritten(name: string, mapping: MappingDef, template: unknown): unknown {
+  const root = (side: 'from' | 'to') => rootOf(mapping, side, name, `its logic reads '${side}.'`);
+  const rename = (path: unknown): unknown => {
+    if (typeof path !== 'string') return path;
+    const side = path.startsWith('from.') ? 'from' : path.startsWith('to.') ? 'to' : undefined;
+    return side ? join(root(side), path.slice(side.length + 1)) : path;
+  };
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.entries(v).map(([k, child]) => {
+      if (k !== 'var') return [k, walk(child)];
+      return [k, Array.isArray(child) ? [rename(child[0]), ...child.slice(1).map(walk)] : rename(child)];
+    }));
+  };
+  return walk(template);
+}
+
+/** Where the reverse direction writes a field (its source path), and what it writes; undefined: forward only. */
+function reverseOf(name: string, mapping: MappingDef, field: MappingField): { path: string; value: unknown } | undefined {
+  const path = field.sourcePath ?? (typeof field.source === 'string' ? field.source : undefined);
+  if (path === undefined) return undefined;
+  return { path, value: field.back ? sidesWritten(name, mapping, field.back.template) : { var: join(rootOf(mapping, 'to', name, 'it cannot be read in reverse'), field.target) } };
 }
 
 const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -47,7 +86,16 @@ export function mappingFields(mapping: MappingDef): MappingField[] {
     if (target.endsWith('.*') && Array.isArray(source)) {
       return source.map((name, i) => ({ target: `${target.slice(0, -1)}${String(name)}`, source: String(name), pointer: `/fields/${escape(target)}/${i}` }));
     }
-    return [{ target, source: typeof source === 'string' ? source : { template: source }, pointer: `/fields/${escape(target)}` }];
+    const pointer = `/fields/${escape(target)}`;
+    if (isTwoWay(source)) {
+      const from = String(source.from);
+      return [{
+        target, sourcePath: from, pointer,
+        source: source.forward === undefined ? from : { template: source.forward },
+        ...(source.reverse === undefined ? {} : { back: { template: source.reverse } }),
+      }];
+    }
+    return [{ target, source: typeof source === 'string' ? source : { template: source }, pointer }];
   });
 }
 
@@ -88,10 +136,11 @@ export function mappingTemplate(name: string, mapping: MappingDef, reverse: bool
   const out: Record<string, unknown> = {};
   for (const field of mappingFields(mapping)) {
     if (!reverse) {
-      const value = typeof field.source === 'string' ? { var: join(rootOf(mapping, 'from', name, 'it cannot be read forward'), field.source) } : field.source.template;
+      const value = typeof field.source === 'string' ? { var: join(rootOf(mapping, 'from', name, 'it cannot be read forward'), field.source) } : sidesWritten(name, mapping, field.source.template);
       setNested(out, field.target, value);
-    } else if (typeof field.source === 'string') {
-      setNested(out, field.source, { var: join(rootOf(mapping, 'to', name, 'it cannot be read in reverse'), field.target) });
+    } else {
+      const back = reverseOf(name, mapping, field);
+      if (back) setNested(out, back.path, back.value);
     }
   }
   return out;
@@ -102,10 +151,11 @@ export function mappingEffects(name: string, mapping: MappingDef, reverse: boole
   const out: Record<string, unknown>[] = [];
   for (const field of mappingFields(mapping)) {
     if (!reverse) {
-      const value = typeof field.source === 'string' ? { var: join(rootOf(mapping, 'from', name, 'it cannot be read forward'), field.source) } : field.source.template;
+      const value = typeof field.source === 'string' ? { var: join(rootOf(mapping, 'from', name, 'it cannot be read forward'), field.source) } : sidesWritten(name, mapping, field.source.template);
       out.push({ set: join(rootOf(mapping, 'to', name, 'its fields cannot be set'), field.target), value });
-    } else if (typeof field.source === 'string') {
-      out.push({ set: join(rootOf(mapping, 'from', name, 'its fields cannot be set'), field.source), value: { var: join(rootOf(mapping, 'to', name, 'it cannot be read in reverse'), field.target) } });
+    } else {
+      const back = reverseOf(name, mapping, field);
+      if (back) out.push({ set: join(rootOf(mapping, 'from', name, 'its fields cannot be set'), back.path), value: back.value });
     }
   }
   return out;

@@ -65,6 +65,39 @@ describe('flows/_examples', () => {
     expect(JSON.stringify(AU.flows.exampleMapping)).toContain('{"set":"state.saved.person.lastName","value":{"var":"event.form.lastName"}}');
   });
 
+  it('record: a section restored from the record, saved through the record API, a status request and its screen', async () => {
+    // The server's side, as the record API's two bindings and the record read meet it (the e2e suites run the real one).
+    let record: Record<string, unknown> = { scoreboard: { status: 'draft', companyDetails: { companyName: 'Acme' } } };
+    const sent: { operation: string; variables: Record<string, unknown> }[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (_url: unknown, init?: { body?: string }) => {
+      const { operationName, variables } = JSON.parse(init?.body ?? '{}') as { operationName: string; variables: Record<string, unknown> };
+      sent.push({ operation: operationName, variables });
+      const board = record.scoreboard as Record<string, unknown>;
+      if (operationName === 'createOrUpdateProperty') record = { scoreboard: { ...board, companyDetails: (variables.params as { value: unknown }).value } };
+      if (operationName === 'requestTransition') record = { scoreboard: { ...board, status: 'sent' } };
+      return new Response(JSON.stringify({ data: { [operationName]: { status: '200', message: 'OK' } } }), { headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    try {
+      view = await renderFlow('/examples/record/a1/company', { record, loadRecord: async () => record });
+      const name = await view.waitFor(() => byLabel(view!.container, au('examples.record.name')), 'the name field');
+      // The section read the record on enter.
+      expect(name.value).toBe('Acme');
+      await typeInto(name, '  Beta Pty Ltd ');
+      await click(button(view.container, au('examples.record.send'))!);
+      await view.waitFor(() => hasText(view!.container, au('examples.record.sent').replace('{name}', 'Beta Pty Ltd')), 'the sent status\'s screen');
+      expect(sent).toEqual([
+        { operation: 'createOrUpdateProperty', variables: { applicationId: 'a1', params: { propertyFirst: 'companyDetails', value: { companyName: 'Beta Pty Ltd' } } } },
+        { operation: 'requestTransition', variables: { applicationId: 'a1', event: 'companySent' } },
+      ]);
+      // The status step names its screen: a named route to it goes to the company screen.
+      await click(button(view.container, au('examples.record.edit'))!);
+      await view.waitFor(() => byLabel(view!.container, au('examples.record.name')), 'the company screen again');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it('presets: query state declared by a schema, a block preset completed by its use, options labelled by a key prefix', async () => {
     view = await renderFlow('/examples/presets/search?size=13&colours=red');
     await view.waitFor(() => hasText(view!.container, au('examples.presets.size').replace('{size}', '10')), 'size 13 read as 10');

@@ -37,7 +37,7 @@ export interface Rendered {
 }
 
 /** Renders the runtime at `path` with the example bundle of `selection` (happy-dom, memory router). */
-export async function renderFlow(path: string, options: { selection?: Record<string, string>; record?: Record<string, unknown>; user?: Record<string, unknown>; graphqlUri?: string; signIn?: SignInGate } = {}): Promise<Rendered> {
+export async function renderFlow(path: string, options: { selection?: Record<string, string>; record?: Record<string, unknown>; loadRecord?: () => Promise<Record<string, unknown>>; user?: Record<string, unknown>; graphqlUri?: string; signIn?: SignInGate } = {}): Promise<Rendered> {
   const { bundle, validators } = exampleBundle(options.selection ?? { region: 'au' });
   const container = document.createElement('div');
   document.body.append(container);
@@ -46,7 +46,7 @@ export async function renderFlow(path: string, options: { selection?: Record<str
   await act(async () => {
     root.render(
       <FlowRunner bundle={bundle} widgets={createWidgetRegistry(extensionWidgets)} effects={extensionEffects}
-        loadValidators={loadValidators} memoryPath={path} record={options.record} user={options.user ?? null}
+        loadValidators={loadValidators} memoryPath={path} record={options.record} loadRecord={options.loadRecord} user={options.user ?? null}
         graphqlUri={options.graphqlUri} signIn={options.signIn} />,
     );
   });
