@@ -58,6 +58,12 @@ export function checkMappings(defs: DefinitionSet): DefinitionError[] {
           return undefined;
         }
         const names = [...Object.keys(flow.state ?? {}), ...Object.keys(step?.state ?? {})];
+        // A side at a state's member (`at: state.address`): that state must be declared; below it is open.
+        const [, within] = (def.at ?? 'state').split('.');
+        if (within !== undefined) {
+          if (!names.includes(within)) out.push(errorAt(defs.sources, file, `${at}/at`, `mapping '${name}': '${within}' is not a state of '${def.state}'`, didYouMean(within, names)));
+          return undefined;
+        }
         return (path) => (path.length === 0 ? names : undefined);
       }
       return undefined; // the meta-schema requires one of schema, state
