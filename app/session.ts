@@ -34,7 +34,8 @@ const OPERATIONS = {
   // With the session's idle clock (server/auth/sessionIdle.ts), in the same request.
   user: 'query user { user { id firstName lastName email phone organisation { orgId name region } whiteLabel { region introducerName enableWhiteLabel domains } } sessionIdle { idleSeconds warningSeconds remainingSeconds } }',
   // One literal (no interpolation): the persisted-operations manifest is scanned from the sources.
-  getVehicleApplication: 'query getVehicleApplication { getVehicleApplication { applicationId applicationStatus applicationType orgId orgUserId docusignStatus version definitionVersion roles scoreboard { applicationId applicationType status statusSecondary statusCreditCheck docusignStatus reviewAndSignContractStatus validMLADate privacyConsent quoteDetails { milesQuoteRef erpQuoteRef } companyDetails { companyName companyLegalName abn nzbn confirmed } entityDetails { entityName abn nzbn industry subDivision subGroup entityType hasSecondaryApplicant confirmed } vehicleDetails { make model vehicleImage } leaseDetails { monthlyRentalNet terms fiscalValue driveAwayPrice } businessDetails { entityDetails { companyLegalName companyLegalAddress tradingAddressSame tradingAddress businessContactNumber businessWebsite streetNo streetName suburb state postCode } annualRevenue financeDetails { currentFleetSize numberOfEmployees purchaseMoreVehicles howManyVehicles valueOfApplication maximum fileUrls { uuid fileName mimeType } personalGuarantee noGuaranteeApproved completed } } wetSignature { signType } primaryApplicant { userId firstName lastName email phone confirmed applicantType } secondaryApplicant { userId firstName lastName email phone confirmed applicantType } } } }',
+  // The route's application (applicationId), else the user's active one.
+  getVehicleApplication: 'query getVehicleApplication($applicationId: ID) { getVehicleApplication(applicationId: $applicationId) { applicationId applicationStatus applicationType orgId orgUserId docusignStatus version definitionVersion roles scoreboard { applicationId applicationType status statusSecondary statusCreditCheck docusignStatus reviewAndSignContractStatus validMLADate privacyConsent quoteDetails { milesQuoteRef erpQuoteRef } companyDetails { companyName companyLegalName abn nzbn confirmed } entityDetails { entityName abn nzbn industry subDivision subGroup entityType hasSecondaryApplicant confirmed } vehicleDetails { make model vehicleImage } leaseDetails { monthlyRentalNet terms fiscalValue driveAwayPrice } businessDetails { entityDetails { companyLegalName companyLegalAddress tradingAddressSame tradingAddress businessContactNumber businessWebsite streetNo streetName suburb state postCode } annualRevenue financeDetails { currentFleetSize numberOfEmployees purchaseMoreVehicles howManyVehicles valueOfApplication maximum fileUrls { uuid fileName mimeType } personalGuarantee noGuaranteeApproved completed } } wetSignature { signType } primaryApplicant { userId firstName lastName email phone confirmed applicantType } secondaryApplicant { userId firstName lastName email phone confirmed applicantType } } } }',
 };
 
 /**
@@ -71,11 +72,12 @@ export async function loadSession(operations: Partial<Record<keyof typeof OPERAT
 }
 
 /**
- * The signed-in user's application read again (after a save, a status request or an officer selection: the
- * runtime's `loadRecord`); empty when they have none. Throws when the read fails (the chain's Try Again).
+ * The page's application read again (after a save, a status request or an officer selection: the runtime's
+ * `loadRecord`): the route's `applicationId`, else the user's active one; empty when there is none. Throws when the
+ * read fails (the chain's Try Again).
  */
-export async function loadRecord(uri = '/graphql'): Promise<Record<string, unknown>> {
-  const app = await post(uri, OPERATIONS.getVehicleApplication);
+export async function loadRecord(applicationId?: string, uri = '/graphql'): Promise<Record<string, unknown>> {
+  const app = await postGraphQL(uri, { query: OPERATIONS.getVehicleApplication, variables: applicationId ? { applicationId } : {} });
   if (app.errors?.length) throw new Error(app.errors[0].message);
   return (app.data?.getVehicleApplication as Record<string, unknown> | null | undefined) ?? {};
 }

@@ -22,7 +22,7 @@ import { IdleSession } from './idle/IdleSession';
 import { endSession, isPublicPath, keepSessionAlive, loadRecord, loadSession, signInGate } from './session';
 
 /** The application read again (the runtime's `loadRecord`). */
-const reloadRecord = () => loadRecord();
+const reloadRecord = (params: Record<string, unknown>) => loadRecord(typeof params.applicationId === 'string' ? params.applicationId : undefined);
 
 // Not a top-level await: the lazily loaded chunks import from this module's chunk, and a module awaiting at its
 // top level holds every module that imports it until it settles; start() waits for some of them (a part's views).

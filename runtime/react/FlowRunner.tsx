@@ -35,7 +35,7 @@ export interface FlowRunnerProps extends BuildRoutesOptions {
   /** Initial record the flows drive. */
   record?: Record<string, unknown>;
   /** Reads the record again from the server (after a save, a status request or a call that changes it); absent: the page's copy keeps what was saved. */
-  loadRecord?: () => Promise<Record<string, unknown>>;
+  loadRecord?: (params: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /**
    * Fluent theme (e.g. from the brand's colours). Default none: the page's style sheet defines the tokens
    * (custom properties on `:root`), so the theme's 14 kB (gzip) of tokens is not in the browser's code.

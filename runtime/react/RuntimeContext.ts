@@ -30,7 +30,7 @@ export interface RuntimeServices {
   /** Replaces the record (after `set` effects or call results). */
   setRecord: (next: Record<string, unknown>) => void;
   /** Reads the record again from the server (saves, status requests, calls that change it); see FlowRunnerProps. */
-  loadRecord?: () => Promise<Record<string, unknown>>;
+  loadRecord?: (params: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** `memory` and `local` page state of every flow (`state.*` in logic). */
   pageState: PageStateStore;
   /** When set, routes need a signed-in `user` except the public ones; others go to the sign-in path. */

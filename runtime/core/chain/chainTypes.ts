@@ -108,8 +108,8 @@ export type ChainEffect =
   | { kind: 'call'; operation: string; variables: Record<string, unknown> }
   /** Run a registered effect; answer `effect.done`, or `effect.failed`. */
   | { kind: 'effect'; name: string; params: Record<string, unknown> }
-  /** Read the record again from the server; answer `effect.done` with it, or `effect.failed`. */
-  | { kind: 'loadRecord' }
+  /** Read the record of the page (its route `params`) again from the server; answer `effect.done` with it, or `effect.failed`. */
+  | { kind: 'loadRecord'; params: Record<string, unknown> }
   /** Replace the record the flow drives. */
   | { kind: 'setRecord'; record: Record<string, unknown> }
   /** Store page-state values kept outside the URL (memory, local storage), in one write. */

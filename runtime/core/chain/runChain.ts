@@ -7,8 +7,8 @@ export interface ChainExecutor {
   call(operation: string, variables: Record<string, unknown>): Promise<unknown>;
   /** Runs a registered effect; rejects (or throws) when it fails. */
   effect(name: string, params: Record<string, unknown>): Promise<void> | void;
-  /** Reads the record the flow drives again from the server (after a save, a status request, a call that changes it). */
-  loadRecord?(): Promise<Record<string, unknown>>;
+  /** Reads the record the page drives (its route `params` name it) again from the server (after a save, a status request, a call that changes it). */
+  loadRecord?(params: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Replaces the record the flow drives. */
   setRecord(record: Record<string, unknown>): void;
   /** Stores page-state values kept outside the URL. */
@@ -55,7 +55,7 @@ async function outcome(effect: Extract<ChainEffect, { kind: 'call' | 'effect' | 
   try {
     const value = effect.kind === 'call'
       ? await executor.call(effect.operation, effect.variables)
-      : effect.kind === 'effect' ? await executor.effect(effect.name, effect.params) : await executor.loadRecord?.();
+      : effect.kind === 'effect' ? await executor.effect(effect.name, effect.params) : await executor.loadRecord?.(effect.params);
     return { type: 'effect.done', value };
   } catch (error) {
     return { type: 'effect.failed', error };

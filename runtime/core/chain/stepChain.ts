@@ -97,7 +97,7 @@ function proceed(snapshot: Running, effects: ChainEffect[]): ChainStep {
         return awaiting({ kind: 'call', ...call, ...result, ...onError }, { kind: 'call', ...call });
       }
       case 'reload':
-        return awaiting(effect, { kind: 'loadRecord' });
+        return awaiting(effect, { kind: 'loadRecord', params });
       case 'statusScreen': {
         const flow = site.flows?.[effect.flow];
         const step = flow?.status ? stepForStatus(flow, getPath(run.work.record, flow.status.field) as string | undefined) : undefined;

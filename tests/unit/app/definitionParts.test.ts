@@ -45,7 +45,12 @@ describe.each(['au', 'nz'])('definitions in parts, region %s', (region) => {
     const routes = routeTable(bundle.flows);
     for (const path of paths(bundle.flows).filter((p) => p !== '*')) expect(flowsAt(routes, path!).length, path).toBeGreaterThan(0);
     expect(flowsAt(routes, '/calculator')).toEqual(['calculator']);
-    expect([core.schemas, core.operations, core.validators]).toEqual([{}, {}, {}]);
+    expect([core.schemas, core.validators]).toEqual([{}, {}]);
+    // The record API's operations (saves, status requests) serve every flow: they, and only they, come with the core.
+    const recordCalls = Object.values(bundle.record ?? {}).map((api) => api.call).sort();
+    expect(recordCalls).toEqual(['createOrUpdateProperty', 'requestTransition']);
+    expect(Object.keys(core.operations).sort()).toEqual(recordCalls);
+    for (const call of recordCalls) expect(core.operations[call]).toBe(bundle.operations[call]);
   });
 
   it.each(Object.keys(bundle.flows))('flow %s: its part gives it whole with what it names', (flowId) => {
