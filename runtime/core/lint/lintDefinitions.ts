@@ -3,7 +3,7 @@ import { collectReferences } from './collectReferences';
 import { checkNames, type KnownNames } from './checkNames';
 import { checkReachability } from './checkReachability';
 import { checkLogicPaths } from './checkLogicPaths';
-import { checkMessages } from './checkMessages';
+import { checkMessageOverrides, checkMessages } from './checkMessages';
 import { checkPlaceholders } from './checkPlaceholders';
 import { checkLayerKeys } from './checkLayerKeys';
 import { checkFormFields } from './checkFormFields';
@@ -15,6 +15,9 @@ import { checkBindings, type GraphqlShapes } from './checkBindings';
 import { checkLayerIds, checkSettings, servedCombinations } from './checkSettings';
 import { checkSchemaPatches, checkSchemas } from './checkSchemas';
 import { checkVersions } from './checkVersions';
+import { checkEnumValues } from './checkEnumValues';
+import { checkHiddenRequired } from './checkHiddenRequired';
+import { checkRoutes } from './checkRoutes';
 
 /** Options of {@link lintDefinitions}. */
 export interface LintOptions extends KnownNames {
@@ -50,6 +53,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkReachability(defs),
     ...checkLogicPaths(defs, references, selections),
     ...checkMessages(defs, references, selections),
+    ...checkMessageOverrides(defs, references, selections),
     ...checkPlaceholders(defs, references, selections),
     ...checkLayerKeys(defs),
     ...checkFormFields(defs),
@@ -63,6 +67,9 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkSchemaPatches(defs),
     ...checkBindings(defs, options.graphql),
     ...checkVersions(defs),
+    ...checkEnumValues(defs, selections),
+    ...checkHiddenRequired(defs, selections),
+    ...checkRoutes(defs),
   ];
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   // One finding per place and problem (a YAML alias or a fragment repeats the same expression).

@@ -98,12 +98,16 @@ describe('placeholders and block types', () => {
     expect(lint(clean).map(formatError)).toEqual([]);
   });
 
-  it('reports a placeholder the block does not supply, at the reference', () => {
+  it('reports a placeholder the block does not supply, at the reference and at the text', () => {
     const broken = withTexts('Go {count} {usr.name}');
     const flow = broken['flows/demo.yaml'];
     const findings = lint(broken).map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`);
-    const at = `flows/demo.yaml:${lineOf(flow, 'label: go')}:${colOf(flow, 'label: go', 'go,') }`;
+    const line = lineOf(flow, 'label: go');
+    const at = `flows/demo.yaml:${line}:${colOf(flow, 'label: go', 'go,') }`;
+    const text = `flows/_base.yaml:3:${broken['flows/_base.yaml'].split('\n')[2].indexOf("'Go") + 1}`;
     expect(findings).toEqual([
+      `${text} placeholder {count} of 'go' is filled by nothing where the text is shown (flows/demo.yaml:${line})`,
+      `${text} placeholder {usr.name} of 'go' is filled by nothing where the text is shown (flows/demo.yaml:${line})`,
       `${at} placeholder {count} of 'go' is filled by nothing here`,
       `${at} placeholder {usr.name} of 'go' is filled by nothing here`,
     ]);
