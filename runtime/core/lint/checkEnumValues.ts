@@ -70,7 +70,8 @@ function comparisons(node: unknown, pointer: string): Use[] {
  * A literal compared with a field that has an `enum` or `const` (or a `set` writing one to a record field) that
  * none of its schema's versions (base and each selection's merge) allows: `'==': [{ var: record.x.status }, complete]`
  * where the schema says `completed` never holds. Record paths are checked against the config's `recordSchemas`,
- * `form.*` against the forms of the step (or flow) the expression is in, uiSchema logic against its own form.
+ * `form.*` against the forms of the step (or flow) the expression is in, uiSchema logic against its own form,
+ * `settings.*` against the settings schema.
  */
 export function checkEnumValues(defs: DefinitionSet, selections: Record<string, string>[]): DefinitionError[] {
   const versions = schemaVersions(defs, selections);
@@ -83,6 +84,7 @@ export function checkEnumValues(defs: DefinitionSet, selections: Record<string, 
       schemas = versions(defs.config.recordSchemas[rest[0]]);
       field = rest.slice(1).join('.');
     } else if (root === 'form') schemas = formIds.flatMap((id) => versions(id));
+    else if (root === 'settings' && defs.settingsSchema) schemas = [defs.settingsSchema];
     if (!field) return;
     const nodes = schemas.map((schema) => schemaAtPath(schema, field)).filter(Boolean).map((node) => (use.item ? ((node as JsonSchema).items as JsonSchema | undefined) : node));
     if (nodes.length === 0) return;

@@ -1,6 +1,6 @@
 import type { DefinitionError, DefinitionSet, JsonSchema } from '../types';
 import { childSchema } from '../messages/fieldPath';
-import { didYouMean, errorAt, getPath, toPointer } from '../source';
+import { closest, didYouMean, errorAt, getPath, toPointer } from '../source';
 import { ANY_PATH, pathsOverlap, varPaths } from '../logic/dependencies';
 import { eachTransition } from '../flow/walkFlow';
 import { schemaAtPath } from '../messages/fieldPath';
@@ -22,8 +22,12 @@ export function checkLogicPaths(defs: DefinitionSet, references: Reference[], se
   const written = writtenPaths(defs);
   const versions = schemaVersions(defs, selections);
   // The first segment of a record path no version of its record schema declares (undefined: declared, or no schema).
+  const recordRoots = Object.keys(defs.config.recordSchemas ?? {});
   const recordProblem = (rest: string[]) => {
     const id = defs.config.recordSchemas?.[rest[0]];
+    // A root close to a schema'd root is a typo of it (other roots are the record's own top-level fields).
+    const near = id || rest.length < 2 ? undefined : closest(rest[0], recordRoots);
+    if (near !== undefined) return { id: defs.config.recordSchemas?.[near] as string, index: -1, known: recordRoots };
     if (!id || rest.length < 2) return undefined;
     const problems = versions(id).map((schema) => undeclared(schema, rest.slice(1)));
     return problems.length && problems.every(Boolean) ? { id, ...(problems[0] as { index: number; known: string[] }) } : undefined;
