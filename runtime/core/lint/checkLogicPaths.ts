@@ -1,4 +1,4 @@
-import type { DefinitionError, DefinitionSet, JsonSchema } from '../types';
+import type { DefinitionError, DefinitionSet, FlowDef, JsonSchema } from '../types';
 import { childSchema } from '../messages/fieldPath';
 import { closest, didYouMean, errorAt, getPath, toPointer } from '../source';
 import { ANY_PATH, pathsOverlap, varPaths } from '../logic/dependencies';
@@ -68,6 +68,15 @@ export function checkLogicPaths(defs: DefinitionSet, references: Reference[], se
       if (problem) out.push(errorAt(defs.sources, defs.flowFiles[id], pointer, `var '${path}' names no field of record schema '${problem.id}' ('${rest.slice(0, problem.index + 2).join('.')}')`, didYouMean(rest[problem.index + 1], problem.known)));
     }
   }
+  // Record paths steps name without `record.`: writable paths, completion flags, sections and their required members.
+  for (const [id, flow] of Object.entries(defs.flows)) {
+    for (const { path, pointer } of stepRecordPaths(flow)) {
+      const rest = path.split('.');
+      const star = rest.indexOf('*');
+      const problem = recordProblem(star < 0 ? rest : rest.slice(0, star));
+      if (problem) out.push(errorAt(defs.sources, defs.flowFiles[id], pointer, `'${path}' names no field of record schema '${problem.id}' ('${rest.slice(0, problem.index + 2).join('.')}')`, didYouMean(rest[problem.index + 1], problem.known)));
+    }
+  }
   for (const { path, file, pointer } of written) {
     const [root, ...rest] = path.split('.');
     const problem = root === 'record' ? recordProblem(rest) : undefined;
@@ -81,6 +90,27 @@ function writtenPaths(defs: DefinitionSet): { path: string; file: string; pointe
   return Object.entries(defs.flows).flatMap(([id, flow]) =>
     eachTransition(flow).flatMap((site) => (site.transition?.effects ?? []).flatMap((e, i) => ('set' in e && typeof e.set === 'string' ? [{ path: e.set, file: defs.flowFiles[id], pointer: `${site.pointer}/effects/${i}/set` }] : []))),
   );
+}
+
+/** The record paths (relative to the record) a flow's steps name: writable entries and completion flags, sections, members and rule sections. */
+function stepRecordPaths(flow: FlowDef): { path: string; pointer: string }[] {
+  const out: { path: string; pointer: string }[] = [];
+  const add = (path: unknown, pointer: string) => typeof path === 'string' && out.push({ path, pointer });
+  for (const [stepId, step] of Object.entries(flow.steps ?? {})) {
+    const at = toPointer(['steps', stepId]);
+    for (const [role, entries] of Object.entries(step?.writable ?? {})) {
+      (entries ?? []).forEach((entry, i) => (typeof entry === 'string' ? add(entry, `${at}${toPointer(['writable', role, i])}`) : add(entry?.path, `${at}${toPointer(['writable', role, i, 'path'])}`)));
+    }
+    (step?.completion ?? []).forEach((completion, i) => {
+      add(completion?.flag, `${at}/completion/${i}/flag`);
+      (completion?.sections ?? []).forEach((section, j) => {
+        add(section?.path, `${at}/completion/${i}/sections/${j}/path`);
+        (section?.required ?? []).forEach((name, k) => add(`${section.path}.${name}`, `${at}/completion/${i}/sections/${j}/required/${k}`));
+      });
+      (completion?.rules ?? []).forEach((rule, j) => add(rule?.section, `${at}/completion/${i}/rules/${j}/section`));
+    });
+  }
+  return out;
 }
 
 /** Every `{ var: path }` (or `{ var: [path, default] }`) anywhere inside `node`, with the pointer of its path. */
