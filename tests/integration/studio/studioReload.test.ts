@@ -52,8 +52,10 @@ afterAll(async () => {
 
 describe('studio server', () => {
   it('lists every flow and served region x brand, clean, and generated .generated/ at start', async () => {
-    const overview = await get<{ flows: { id: string }[]; selections: Record<string, string>[]; findings: unknown[] }>('/studio/api/overview');
+    const overview = await get<{ flows: { id: string }[]; selections: Record<string, string>[]; findings: unknown[]; editor: { link: string; root: string } }>('/studio/api/overview');
     expect(overview.flows.map((f) => f.id)).toEqual(expect.arrayContaining(['primary', 'secondary', 'calculator', 'account']));
+    // Every file:line opens in the analyst's editor: VS Code's link by default, at the definitions' folder.
+    expect(overview.editor).toEqual({ link: 'vscode://file/{path}:{line}:{column}', root: work });
     expect(overview.selections).toContainEqual({ region: 'nz', brand: 'kiwi-nz' });
     expect(overview.findings).toEqual([]);
     expect(existsSync(join(work, '.generated/validators.cjs'))).toBe(true);
