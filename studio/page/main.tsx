@@ -17,7 +17,9 @@ interface FlowInfo {
   description?: string;
   status?: { field: string; order: string[] };
   roles: string[];
-  steps: { id: string; route: string; status?: string | string[]; roles: string[] }[];
+  /** The flow's and each step's title as the first served selection shows it (undefined: none). */
+  title?: string;
+  steps: { id: string; title?: string; route: string; status?: string | string[]; roles: string[] }[];
   sample?: string;
 }
 interface Overview {
@@ -128,10 +130,10 @@ function Studio() {
                 const count = overview.findings.filter((x) => x.file === f.file).length;
                 return (
                   <details key={f.id} open={f.id === flow.id}>
-                    <summary data-flow={f.id}>{f.id}{count ? <span className="bad"> {t('studio.lint.count', { count })}</span> : null}</summary>
+                    <summary data-flow={f.id}>{f.title ? <>{f.title} <code>{f.id}</code></> : f.id}{count ? <span className="bad"> {t('studio.lint.count', { count })}</span> : null}</summary>
                     {f.steps.map((s) => (
                       <button key={s.id} type="button" aria-current={f.id === flow.id && s.id === step.id} data-step={`${f.id}.${s.id}`}
-                        onClick={() => choose({ flow: f.id, step: s.id, status: undefined, role: undefined })}>{s.id}</button>
+                        onClick={() => choose({ flow: f.id, step: s.id, status: undefined, role: undefined })}>{s.title ? <>{s.title} <code>{s.id}</code></> : s.id}</button>
                     ))}
                   </details>
                 );
