@@ -211,3 +211,22 @@ describe('npm run lint:defs', () => {
     expect(output).toContain(`flows/demo.yaml:${line}:17: unknown step 'ennd' at /steps/approvals/on/submit/target (did you mean 'end'?)`);
   }, 30000);
 });
+
+describe('steps sharing a route', () => {
+  const flow = (id: string, step: string) => `id: ${id}\ninitial: page\nroles: { a: { var: user.a }, b: { var: user.b } }\nsteps:\n  page:\n    route: /same\n${step}    blocks: [{ type: text, text: hello }]\n`;
+  const routeFindings = (one: string, two: string) => lint(files({ 'flows/one.yaml': flow('one', one), 'flows/two.yaml': flow('two', two) }))
+    .filter((f) => f.message.startsWith("route '/same'")).map((f) => `${f.file}:${f.line}`);
+
+  it('reports two page steps nothing tells apart, at both routes', () => {
+    expect(routeFindings('', '')).toEqual(['flows/one.yaml:6', 'flows/two.yaml:6']);
+    expect(routeFindings('    roles: [a]\n', '    roles: [a, b]\n')).toEqual(['flows/one.yaml:6', 'flows/two.yaml:6']);
+    // The same `when` on both tells nothing apart either.
+    expect(routeFindings('    when: { var: record.x }\n', '    when: { var: record.x }\n')).toEqual(['flows/one.yaml:6', 'flows/two.yaml:6']);
+  });
+
+  it('accepts steps a when or disjoint roles separate', () => {
+    expect(routeFindings('    when: { var: record.x }\n', '')).toEqual([]);
+    expect(routeFindings('    when: { var: record.x }\n', '    when: { var: record.y }\n')).toEqual([]);
+    expect(routeFindings('    roles: [a]\n', '    roles: [b]\n')).toEqual([]);
+  });
+});
