@@ -1,6 +1,6 @@
 import type { DefinitionError, DefinitionSet, JsonSchema } from '../types';
 import { errorAt, escapeSegment, toPointer } from '../source';
-import { resolveLayers } from '../layers/resolveLayers';
+import { lintLayers } from './lintLayers';
 import { eachBlock } from '../flow/walkFlow';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -23,7 +23,7 @@ export function checkHiddenRequired(defs: DefinitionSet, selections: Record<stri
   }
   const out: DefinitionError[] = [];
   for (const selection of selections.length ? selections : [{}]) {
-    const layers = resolveLayers(defs, selection);
+    const layers = lintLayers(defs, selection);
     for (const [id, ui] of Object.entries(defs.uiSchemas)) {
       const walk = (uiNode: unknown, schema: JsonSchema | undefined, uiPointer: string, schemaPointer: string, top: boolean) => {
         if (!isObject(uiNode) || !isObject(schema) || !isObject(schema.properties)) return;

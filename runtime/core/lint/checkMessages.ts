@@ -1,6 +1,6 @@
 import type { DefinitionError, DefinitionSet } from '../types';
 import { didYouMean, errorAt, toPointer } from '../source';
-import { resolveLayers } from '../layers/resolveLayers';
+import { lintLayers } from './lintLayers';
 import type { Reference } from './collectReferences';
 
 const label = (selection: Record<string, string>) => Object.entries(selection).map(([k, v]) => `${k}=${v}`).join(',') || 'no selection';
@@ -10,7 +10,7 @@ const label = (selection: Record<string, string>) => Object.entries(selection).m
  * merged catalogue lacks: for every selection, or only for some (named in the finding).
  */
 export function checkMessages(defs: DefinitionSet, references: Reference[], selections: Record<string, string>[]): DefinitionError[] {
-  const catalogues = selections.map((selection) => ({ selection, messages: resolveLayers(defs, selection).messages }));
+  const catalogues = selections.map((selection) => ({ selection, messages: lintLayers(defs, selection).messages }));
   const all = new Set(catalogues.flatMap((c) => Object.keys(c.messages)));
   const wanted = references.filter((r) => r.kind === 'message');
   const manifestKeys = (defs.manifest as { messages?: string[] } | undefined)?.messages ?? [];
@@ -41,7 +41,7 @@ export function checkMessageOverrides(defs: DefinitionSet, references: Reference
   const baseFiles = new Set(defs.config.layers.filter((l) => l.name === baseName).map((l) => l.file));
   const baseKeys = new Set([...baseFiles].flatMap((file) => Object.keys(defs.layerFiles[file]?.messages ?? {})));
   const named = new Set([...references.filter((r) => r.kind === 'message').map((r) => r.name), ...((defs.manifest as { messages?: string[] } | undefined)?.messages ?? [])]);
-  const catalogues = selections.map((selection) => resolveLayers(defs, selection).messages);
+  const catalogues = selections.map((selection) => lintLayers(defs, selection).messages);
   const out: DefinitionError[] = [];
   for (const [file, layer] of Object.entries(defs.layerFiles)) {
     if (baseFiles.has(file)) continue;

@@ -1,7 +1,7 @@
 import type { DefinitionError, DefinitionSet, ResolvedLayers } from '../types';
 import { closest, errorAt, getPath } from '../source';
 import { escapeSegment } from '../source/pointer';
-import { resolveLayers } from '../layers/resolveLayers';
+import { lintLayers } from './lintLayers';
 import { eachBlock } from '../flow/walkFlow';
 import { placeholdersIn } from '../messages/interpolate';
 import { varPaths } from '../logic/dependencies';
@@ -61,7 +61,7 @@ function callers(defs: DefinitionSet, roots: string[]) {
  */
 export function checkPlaceholders(defs: DefinitionSet, references: Reference[], selections: Record<string, string>[]): DefinitionError[] {
   const roots = defs.config.contextRoots ?? DEFAULT_CONTEXT_ROOTS;
-  const resolved = selections.map((selection) => resolveLayers(defs, selection));
+  const resolved = selections.map((selection) => lintLayers(defs, selection));
   const out: DefinitionError[] = [];
   const caller = callers(defs, roots);
   const messageRefs = references.filter((r) => r.kind === 'message');

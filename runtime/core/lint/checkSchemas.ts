@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import type { DefinitionError, DefinitionSet, JsonSchema, ResolvedLayers } from '../types';
 import { didYouMean, errorAt, escapeSegment, toPointer } from '../source';
-import { resolveLayers } from '../layers/resolveLayers';
+import { lintLayers } from './lintLayers';
 import { FORM_KEYWORDS } from '../messages/prepareSchema';
 
 /** Keywords of JSON Schema draft-07 (validation, applicators, annotations, references). */
@@ -156,7 +156,7 @@ function enumNameProblems(defs: DefinitionSet, layers: ResolvedLayers, id: strin
 export function checkSchemas(defs: DefinitionSet, selections: Record<string, string>[]): DefinitionError[] {
   const out: DefinitionError[] = [];
   for (const selection of selections.length ? selections : [{}]) {
-    const layers = resolveLayers(defs, selection);
+    const layers = lintLayers(defs, selection);
     out.push(...layers.errors.filter((e) => e.line > 1 || e.pointer !== ''));
     for (const id of Object.keys(defs.schemas)) {
       for (const problem of schemaProblems(layers.schemas[id])) out.push(place(defs, layers, id, problem));

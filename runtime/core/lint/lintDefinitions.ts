@@ -18,6 +18,7 @@ import { checkVersions } from './checkVersions';
 import { checkEnumValues } from './checkEnumValues';
 import { checkHiddenRequired } from './checkHiddenRequired';
 import { checkRoutes } from './checkRoutes';
+import { withLayerCache } from './lintLayers';
 
 /** Options of {@link lintDefinitions}. */
 export interface LintOptions extends KnownNames {
@@ -39,10 +40,16 @@ export interface LintResult {
  * combination, placeholders nothing fills (settings no layer sets, names a block does not supply), nested layer
  * names, form field names (uiSchema keys, overrides, rules), `then` chains (cycles, unhandled events), mapping
  * fields against the schemas or page state of both sides, published steps, statuses and record fields
- * removed or renamed without a migration (`checkVersions`), `clientOnly` blocks with a `visibleWhen` or inside another.
+ * removed or renamed without a migration (`checkVersions`), `clientOnly` blocks with a `visibleWhen` or inside another,
+ * literals no enum allows, hidden required fields, message overrides of no key, page steps one route cannot tell apart.
  * @example const { findings } = lintDefinitions(defs, { operations: ['saveItem'] });
  */
 export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}): LintResult {
+  // Each selection's layers are merged once for all the checks.
+  return withLayerCache(defs, () => lint(defs, options));
+}
+
+function lint(defs: DefinitionSet, options: LintOptions): LintResult {
   const notes: string[] = [];
   if (!options.operations) notes.push('GraphQL operation names not checked: no operation list given');
   if (!defs.manifest) notes.push('no extension manifest: every widget, effect and added logic operation will be reported');

@@ -1,5 +1,5 @@
 import type { DefinitionSet, JsonSchema } from '../types';
-import { resolveLayers } from '../layers/resolveLayers';
+import { lintLayers } from './lintLayers';
 
 /**
  * A schema as the base has it and as each selection merges it (a region may add an enum value or a field),
@@ -11,7 +11,7 @@ export function schemaVersions(defs: DefinitionSet, selections: Record<string, s
   const cache = new Map<string, JsonSchema[]>();
   return (id) => {
     if (!cache.has(id)) {
-      merged ??= selections.map((selection) => resolveLayers(defs, selection).schemas);
+      merged ??= selections.map((selection) => lintLayers(defs, selection).schemas);
       const all = [defs.schemas[id], ...merged.map((schemas) => schemas[id])].filter(Boolean);
       const seen = new Set<string>();
       cache.set(id, all.filter((schema) => !seen.has(JSON.stringify(schema)) && !!seen.add(JSON.stringify(schema))));
