@@ -1,5 +1,5 @@
 /**
- * `npm test`: the one gate. Runs each suite in order (typecheck, lint, unit/contract/integration,
+ * `npm test`: the one gate. Runs each suite in order (typecheck, lint, the published snapshot, unit/contract/integration,
  * build, end-to-end), stops at the first failure, and prints each suite's duration so CI time stays visible,
  * and the path coverage line (steps, transitions, guard outcomes) of tests/integration/paths.
  * @example
@@ -8,7 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
-const SUITES = ['typecheck', 'lint', 'test:unit', 'build', 'test:e2e'] as const;
+/** In order; `defs:check` fails while definitions.lock.json is not what `npm run defs:publish` would write (a rename then meets its migration hint). */
+const SUITES = ['typecheck', 'lint', 'defs:check', 'test:unit', 'build', 'test:e2e'] as const;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const seconds = (ms: number) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s` : `${(ms / 1000).toFixed(1)} s`);

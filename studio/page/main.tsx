@@ -5,7 +5,7 @@
  * and the flow's diagram (the Mermaid text of npm run diagrams). Everything follows each reload.
  * The choices live in the page's query (flow, step, status, role, sel), so a link opens the same view.
  */
-import { StrictMode, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { createContext, StrictMode, useCallback, useContext, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 
 interface Finding { file: string; line: number; column: number; message: string; hint?: string; source?: string }
@@ -17,7 +17,9 @@ interface FlowInfo {
   description?: string;
   status?: { field: string; order: string[] };
   roles: string[];
-  steps: { id: string; route: string; status?: string | string[]; roles: string[] }[];
+  /** The flow's and each step's title as the first served selection shows it (undefined: none). */
+  title?: string;
+  steps: { id: string; title?: string; route: string; status?: string | string[]; roles: string[] }[];
   sample?: string;
 }
 interface Overview {
@@ -30,11 +32,24 @@ interface Overview {
   findings: Finding[];
   texts: Record<string, string>;
   anonymous: string;
+  /** The editor link pattern (`{path}`, `{file}`, `{line}`, `{column}`) and the definitions' root. */
+  editor: { link: string; root: string };
 }
 interface Provenance { kind: string; key: string; found: boolean; value?: unknown; setBy?: Location; chain: (Location & { value: unknown })[] }
 
 const fetchJson = async <T,>(url: string): Promise<T> => (await fetch(url)).json() as Promise<T>;
 const where = (l: { file: string; line: number; column: number }) => `${l.file}:${l.line}:${l.column}`;
+/** The editor link pattern and root the overview gives (README 'Studio'). */
+const EditorLink = createContext<Overview['editor'] | undefined>(undefined);
+
+/** A file:line:column that opens the file at that place in the analyst's editor. */
+function Where({ at }: { at: { file: string; line: number; column: number } }) {
+  const editor = useContext(EditorLink);
+  const href = editor?.link
+    .replace('{path}', encodeURI(`${editor.root.replace(/\/$/, '')}/${at.file}`)).replace('{file}', encodeURI(at.file))
+    .replace('{line}', String(at.line)).replace('{column}', String(at.column));
+  return <a className="where" href={href}>{where(at)}</a>;
+}
 const selectionQuery = (s: Record<string, string> | undefined) => new URLSearchParams(s ?? {}).toString();
 const selectionName = (s: Record<string, string>) => Object.values(s).join(' / ');
 
@@ -55,7 +70,7 @@ function useChoices() {
 function FindingView({ finding }: { finding: Finding }) {
   return (
     <div className="finding" data-finding={finding.file}>
-      <span className="where">{finding.file ? where(finding) : ''}</span> {finding.message}{finding.hint ? ` (${finding.hint})` : ''}
+      {finding.file ? <Where at={finding} /> : null} {finding.message}{finding.hint ? ` (${finding.hint})` : ''}
       {finding.source ? <span className="src">{finding.source}</span> : null}
     </div>
   );
@@ -94,7 +109,7 @@ function Studio() {
   const statuses = flow.status?.order ?? [];
   const groups: [string, FlowInfo[]][] = [[t('studio.flows'), overview.flows.filter((f) => !f.example)], [t('studio.examples'), overview.flows.filter((f) => f.example)]];
   return (
-    <>
+    <EditorLink.Provider value={overview.editor}>
       <header>
         <h1>{t('studio.title')}</h1>
         <label>
@@ -115,10 +130,10 @@ function Studio() {
                 const count = overview.findings.filter((x) => x.file === f.file).length;
                 return (
                   <details key={f.id} open={f.id === flow.id}>
-                    <summary data-flow={f.id}>{f.id}{count ? <span className="bad"> {t('studio.lint.count', { count })}</span> : null}</summary>
+                    <summary data-flow={f.id}>{f.title ? <>{f.title} <code>{f.id}</code></> : f.id}{count ? <span className="bad"> {t('studio.lint.count', { count })}</span> : null}</summary>
                     {f.steps.map((s) => (
                       <button key={s.id} type="button" aria-current={f.id === flow.id && s.id === step.id} data-step={`${f.id}.${s.id}`}
-                        onClick={() => choose({ flow: f.id, step: s.id, status: undefined, role: undefined })}>{s.id}</button>
+                        onClick={() => choose({ flow: f.id, step: s.id, status: undefined, role: undefined })}>{s.title ? <>{s.title} <code>{s.id}</code></> : s.id}</button>
                     ))}
                   </details>
                 );
@@ -180,7 +195,7 @@ function Studio() {
           </section>
         </main>
       </div>
-    </>
+    </EditorLink.Provider>
   );
 }
 
@@ -200,7 +215,7 @@ function StepTexts({ t, query, version }: { t: T; query: string; version: number
             <tr key={x.key} data-key={x.key}>
               <td><code>{x.key}</code></td>
               <td>{x.text}</td>
-              <td>{x.setBy ? <><b>{x.setBy.layer ?? ''}</b> <code>{where(x.setBy)}</code></> : null}</td>
+              <td>{x.setBy ? <><b>{x.setBy.layer ?? ''}</b> <code><Where at={x.setBy} /></code></> : null}</td>
             </tr>
           ))}
         </tbody>
@@ -236,9 +251,9 @@ function Lookup({ t, selection, version }: { t: T; selection?: Record<string, st
         answer.found ? (
           <div data-provenance={answer.key}>
             <p>{t('studio.provenance.value')}: <code>{JSON.stringify(answer.value)}</code></p>
-            {answer.setBy ? <p>{t('studio.provenance.winner')}: <b>{answer.setBy.layer ?? ''}</b> <code className="set-by">{where(answer.setBy)}</code></p> : null}
+            {answer.setBy ? <p>{t('studio.provenance.winner')}: <b>{answer.setBy.layer ?? ''}</b> <code className="set-by"><Where at={answer.setBy} /></code></p> : null}
             <p className="note">{t('studio.provenance.chain')}</p>
-            <ol>{answer.chain.map((c, i) => <li key={i}><b>{c.layer}</b> <code>{where(c)}</code> <code>{JSON.stringify(c.value)}</code></li>)}</ol>
+            <ol>{answer.chain.map((c, i) => <li key={i}><b>{c.layer}</b> <code><Where at={c} /></code> <code>{JSON.stringify(c.value)}</code></li>)}</ol>
           </div>
         ) : <p>{t('studio.provenance.notFound')}</p>
       ) : null}

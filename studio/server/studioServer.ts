@@ -29,7 +29,15 @@ export interface StudioOptions {
   watch?: boolean;
   /** Where `.generated/` is written (default `<root>/.generated`; false: never). */
   generatedDir?: string | false;
+  /**
+   * The link that opens a file at a line in the analyst's editor: `{path}` (absolute), `{file}` (relative to the
+   * root), `{line}`, `{column}` (default {@link EDITOR_LINK}, VS Code; STUDIO_EDITOR sets it from `npm run studio`).
+   */
+  editor?: string;
 }
+
+/** VS Code's link to a file at a line and column. */
+export const EDITOR_LINK = 'vscode://file/{path}:{line}:{column}';
 
 /** A running studio. */
 export interface Studio {
@@ -91,7 +99,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     const selection = () => selectionOf(url, state);
     switch (name) {
       case 'overview':
-        json(res, 200, { ...state.overview(), texts: texts.messages, anonymous: ANONYMOUS });
+        json(res, 200, { ...state.overview(), texts: texts.messages, anonymous: ANONYMOUS, editor: { link: options.editor ?? EDITOR_LINK, root } });
         return true;
       case 'bundle':
         json(res, 200, { version: state.version, bundle: state.bundle(selection()) });

@@ -288,6 +288,9 @@ export function createStudioState(options: StudioStateOptions) {
 
   /** The flows, selections and samples the page lists. */
   function overview() {
+    const selections = servedCombinations(defs);
+    // Step titles as the first served selection shows them (the page lists steps by title, the id beside it).
+    const messages = layersOf(selections[0] ?? {}).messages;
     const flows = Object.keys(defs.flows).sort().map((id) => {
       const flow = defs.flows[id];
       return {
@@ -297,7 +300,8 @@ export function createStudioState(options: StudioStateOptions) {
         description: flow.description,
         status: flow.status ? { field: flow.status.field, order: flow.status.order ?? [] } : undefined,
         roles: Object.keys(flow.roles ?? {}),
-        steps: Object.entries(flow.steps).map(([stepId, step]) => ({ id: stepId, route: step.route ?? stepId, status: step.status, roles: step.roles ?? [] })),
+        title: flow.title ? messages[flow.title] : undefined,
+        steps: Object.entries(flow.steps).map(([stepId, step]) => ({ id: stepId, title: step.title ? messages[step.title] : undefined, route: step.route ?? stepId, status: step.status, roles: step.roles ?? [] })),
         sample: samples.samples[id]?.file,
       };
     });
@@ -307,7 +311,7 @@ export function createStudioState(options: StudioStateOptions) {
       reloadedAt,
       reloadMs,
       generated,
-      selections: servedCombinations(defs),
+      selections,
       flows,
       findings: [...findings, ...samples.problems],
     };

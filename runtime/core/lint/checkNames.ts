@@ -1,5 +1,6 @@
 import type { DefinitionError, DefinitionSet } from '../types';
-import { didYouMean, errorAt } from '../source';
+import { didYouMean, errorAt, toPointer } from '../source';
+import { LOGIC_ARITY } from '../logic/ops';
 import { arity } from '../functions';
 import type { Logic } from '../types';
 import { knownFunctions, knownLogicNames } from './knownLogic';
@@ -31,18 +32,17 @@ export function checkNames(defs: DefinitionSet, references: Reference[], known: 
   const out: DefinitionError[] = [];
   for (const ref of references) {
     if (ref.kind === 'logic') {
-      for (const { op, args } of logicCalls(ref.logic)) {
+      for (const { op, args, pointer } of logicCalls(ref.logic, ref.pointer)) {
         if (!ops.includes(op)) {
           out.push(errorAt(defs.sources, ref.file, ref.pointer, `unknown logic operation '${op}'`, hintFor(op, ops, 'list it under logicOps or functions in the extension manifest')));
           continue;
         }
         const signature = functions[op];
-        if (!signature) continue;
-        const [min, max] = arity(signature);
-        if (args < min || args > max) {
-          const wanted = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
-          out.push(errorAt(defs.sources, ref.file, ref.pointer, `function '${op}' takes ${wanted} argument${wanted === '1' ? '' : 's'}, here ${args}`, `${op}${signature}`));
-        }
+        const [min, max] = signature ? arity(signature) : LOGIC_ARITY[op] ?? [0, Infinity];
+        if (args >= min && args <= max) continue;
+        const wanted = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+        const what = signature ? 'function' : 'logic operation';
+        out.push(errorAt(defs.sources, ref.file, pointer, `${what} '${op}' takes ${wanted} argument${wanted === '1' ? '' : 's'}, here ${args}`, signature ? `${op}${signature}` : arityHint(op, min, max)));
       }
       continue;
     }
@@ -57,16 +57,24 @@ function hintFor(name: string, names: string[], otherwise: string): string {
   return hint.startsWith('did you mean') ? hint : otherwise;
 }
 
-/** Every operation an expression applies, with how many arguments it passes (a lone value counts as one). */
-function logicCalls(logic: Logic): { op: string; args: number }[] {
-  const out: { op: string; args: number }[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+/** The usual fix for a built-in operation called with the wrong number of arguments. */
+function arityHint(op: string, min: number, max: number): string {
+  if (['==', '===', '!=', '!==', '>', '>=', 'in', 'same'].includes(op)) return `'${op}' compares two values: { '${op}': [a, b] }; join several comparisons with and / or${op.startsWith('!') || op === '==' || op === '===' ? ", or test one value against a list with { in: [a, [x, y]] }" : ''}`;
+  if (op === '!' || op === '!!') return `'${op}' takes one value: { '${op}': a } (for several, { '${op}': { or: [a, b] } })`;
+  return `give '${op}' ${min === max ? min : `${min} to ${max === Infinity ? 'any number of' : max}`} argument${max === 1 ? '' : 's'} in a list: { '${op}': [${Array.from({ length: Math.max(min, 1) }, (_, i) => String.fromCharCode(97 + i)).join(', ')}] }`;
+}
+
+/** Every operation an expression applies, with how many arguments it passes (a lone value counts as one) and the pointer of its arguments. */
+function logicCalls(logic: Logic, pointer: string): { op: string; args: number; pointer: string }[] {
+  const out: { op: string; args: number; pointer: string }[] = [];
+  const visit = (node: unknown, at: string): void => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${at}/${i}`));
     if (node === null || typeof node !== 'object' || Object.keys(node).length !== 1) return;
     const [op, raw] = Object.entries(node)[0];
-    out.push({ op, args: Array.isArray(raw) ? raw.length : 1 });
-    visit(raw);
+    const here = `${at}${toPointer([op])}`;
+    out.push({ op, args: Array.isArray(raw) ? raw.length : 1, pointer: here });
+    visit(raw, here);
   };
-  visit(logic);
+  visit(logic, pointer);
   return out;
 }

@@ -1,7 +1,7 @@
 import type { DefinitionError, DefinitionSet, ResolvedLayers } from '../types';
-import { errorAt, getPath } from '../source';
+import { closest, errorAt, getPath } from '../source';
 import { escapeSegment } from '../source/pointer';
-import { resolveLayers } from '../layers/resolveLayers';
+import { lintLayers } from './lintLayers';
 import { eachBlock } from '../flow/walkFlow';
 import { placeholdersIn } from '../messages/interpolate';
 import { varPaths } from '../logic/dependencies';
@@ -61,7 +61,7 @@ function callers(defs: DefinitionSet, roots: string[]) {
  */
 export function checkPlaceholders(defs: DefinitionSet, references: Reference[], selections: Record<string, string>[]): DefinitionError[] {
   const roots = defs.config.contextRoots ?? DEFAULT_CONTEXT_ROOTS;
-  const resolved = selections.map((selection) => resolveLayers(defs, selection));
+  const resolved = selections.map((selection) => lintLayers(defs, selection));
   const out: DefinitionError[] = [];
   const caller = callers(defs, roots);
   const messageRefs = references.filter((r) => r.kind === 'message');
@@ -138,8 +138,20 @@ export function checkPlaceholders(defs: DefinitionSet, references: Reference[], 
       const id = `${ref.file}\0${ref.pointer}\0${placeholder}`;
       if (seen.has(id)) continue;
       seen.add(id);
-      out.push(errorAt(defs.sources, ref.file, ref.pointer, `placeholder {${placeholder}} of '${ref.name}' is filled by nothing here`,
-        `the text here can read ${names.map((n) => `{${n}...}`).join(', ')}; add '${root}' to the block's vars or change the text`));
+      const use = errorAt(defs.sources, ref.file, ref.pointer, `placeholder {${placeholder}} of '${ref.name}' is filled by nothing here`,
+        `the text here can read ${names.map((n) => `{${n}...}`).join(', ')}; add '${root}' to the block's vars or change the text`);
+      out.push(use);
+      // The text itself too (the messages/ line), where a typo in the placeholder is made.
+      const near = closest(root, names.filter((n) => !roots.includes(n)));
+      for (const layers of resolved) {
+        if (!placeholdersIn(layers.messages[ref.name] ?? '').includes(placeholder)) continue;
+        const at = layers.provenance(`/messages/${escapeSegment(ref.name)}`);
+        const textId = `${at?.file}\0${at?.pointer}\0${placeholder}`;
+        if (!at || seen.has(textId)) continue;
+        seen.add(textId);
+        out.push(errorAt(defs.sources, at.file, at.pointer, `placeholder {${placeholder}} of '${ref.name}' is filled by nothing where the text is shown (${use.file}:${use.line})`,
+          near !== undefined ? `did you mean {${near}}? (what ${use.file}:${use.line} supplies)` : `it supplies ${names.filter((n) => !roots.includes(n)).map((n) => `{${n}}`).join(', ') || 'no vars'} and the context's {settings...}, {record...} ...; use one of them or supply '${root}' there`));
+      }
     }
   }
   return out;

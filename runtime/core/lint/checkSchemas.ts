@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import type { DefinitionError, DefinitionSet, JsonSchema, ResolvedLayers } from '../types';
 import { didYouMean, errorAt, escapeSegment, toPointer } from '../source';
-import { resolveLayers } from '../layers/resolveLayers';
+import { lintLayers } from './lintLayers';
 import { FORM_KEYWORDS } from '../messages/prepareSchema';
 
 /** Keywords of JSON Schema draft-07 (validation, applicators, annotations, references). */
@@ -117,7 +117,7 @@ function place(defs: DefinitionSet, layers: ResolvedLayers, id: string, problem:
   return errorAt(defs.sources, `schemas/${id}.json`, problem.pointer, `schema '${id}': ${problem.message}`, problem.hint);
 }
 
-/** enum and `ui:enumNames` lists of different lengths: at the enum when a layer set it, else at the uiSchema's list. */
+/** enum and `ui:enumNames` lists of different lengths: at the enum when a layer set it or it has values no label names, else at the uiSchema's list. */
 function enumNameProblems(defs: DefinitionSet, layers: ResolvedLayers, id: string): DefinitionError[] {
   const ui = defs.uiSchemas[id];
   const out: DefinitionError[] = [];
@@ -128,9 +128,13 @@ function enumNameProblems(defs: DefinitionSet, layers: ResolvedLayers, id: strin
     if (Array.isArray(names) && values && names.length !== values.length) {
       const enumPointer = Array.isArray(schema.enum) ? `${schemaPointer}/enum` : `${schemaPointer}/items/enum`;
       const at = layers.provenance(`/schemas/${escapeSegment(id)}${enumPointer}`);
-      const message = `schema '${id}': ${values.length} enum values but ${names.length} ui:enumNames labels`;
-      const hint = 'give ui:enumNames one label per enum value, in the same order';
-      out.push(at?.layer ? { file: at.file, line: at.line, column: at.column, pointer: at.pointer, message, hint } : errorAt(defs.sources, `schemas/${id}.ui.json`, `${uiPointer}/ui:enumNames`, message, hint));
+      const unlabelled = values.slice(names.length).map((v) => JSON.stringify(v));
+      const message = `schema '${id}': ${values.length} enum values but ${names.length} ui:enumNames labels${unlabelled.length ? ` (${unlabelled.join(', ')} unlabelled)` : ''}`;
+      const hint = unlabelled.length ? `add a label for ${unlabelled.join(', ')} to ui:enumNames in schemas/${id}.ui.json (one per enum value, in the same order)` : 'give ui:enumNames one label per enum value, in the same order';
+      // An enum value without a label is a mistake where the value was added (the schema or the layer that set the enum).
+      if (at?.layer) out.push({ file: at.file, line: at.line, column: at.column, pointer: at.pointer, message, hint });
+      else if (at && unlabelled.length) out.push(errorAt(defs.sources, at.file, `${at.pointer}/${names.length}`, message, hint));
+      else out.push(errorAt(defs.sources, `schemas/${id}.ui.json`, `${uiPointer}/ui:enumNames`, message, hint));
     }
     for (const [key, child] of Object.entries(uiNode)) {
       if (key.startsWith('ui:')) continue;
@@ -152,7 +156,7 @@ function enumNameProblems(defs: DefinitionSet, layers: ResolvedLayers, id: strin
 export function checkSchemas(defs: DefinitionSet, selections: Record<string, string>[]): DefinitionError[] {
   const out: DefinitionError[] = [];
   for (const selection of selections.length ? selections : [{}]) {
-    const layers = resolveLayers(defs, selection);
+    const layers = lintLayers(defs, selection);
     out.push(...layers.errors.filter((e) => e.line > 1 || e.pointer !== ''));
     for (const id of Object.keys(defs.schemas)) {
       for (const problem of schemaProblems(layers.schemas[id])) out.push(place(defs, layers, id, problem));
@@ -163,20 +167,22 @@ export function checkSchemas(defs: DefinitionSet, selections: Record<string, str
 }
 
 /**
- * Layers' schema patches naming fields the schema does not have: a patched property that is not in
- * the schema and does not declare itself (no `type`, `$ref`, `enum`, `const` or combinator) is a typo
- * that would silently add an unused field (a region's phone rule lost).
+ * Layers' schema patches naming fields the schema does not have, whatever the patch carries: a layer refines the
+ * base's fields and never adds one (a typo such as `yearTrading: { enum: [...] }` would otherwise become a new
+ * field that no form shows and no record keeps, and the intended field keeps its base rule).
  */
 export function checkSchemaPatches(defs: DefinitionSet): DefinitionError[] {
   const out: DefinitionError[] = [];
-  const declares = (node: unknown) => isObject(node) && ['type', '$ref', 'enum', 'const', 'anyOf', 'oneOf', 'allOf'].some((k) => k in node);
   const walk = (file: string, patch: unknown, schema: unknown, pointer: string, id: string) => {
     if (!isObject(patch) || !isObject(schema)) return;
     const known = isObject(schema.properties) ? schema.properties : undefined;
     for (const [name, child] of Object.entries(isObject(patch.properties) ? patch.properties : {})) {
       const at = `${pointer}${toPointer(['properties', name])}`;
       if (known && name in known) walk(file, child, known[name], at, id);
-      else if (known && !declares(child)) out.push(errorAt(defs.sources, file, at, `schema '${id}' has no field '${name}' to patch`, didYouMean(name, Object.keys(known))));
+      else if (known) {
+        const near = didYouMean(name, Object.keys(known));
+        out.push(errorAt(defs.sources, file, at, `schema '${id}' has no field '${name}' to patch (a layer cannot add a field)`, near.startsWith('did you mean') ? near : `patch a field of schemas/${id}.json (${near}), or add '${name}' there first`));
+      }
     }
     if (isObject(patch.items)) walk(file, patch.items, schema.items, `${pointer}/items`, id);
   };

@@ -3,7 +3,7 @@ import { collectReferences } from './collectReferences';
 import { checkNames, type KnownNames } from './checkNames';
 import { checkReachability } from './checkReachability';
 import { checkLogicPaths } from './checkLogicPaths';
-import { checkMessages } from './checkMessages';
+import { checkMessageOverrides, checkMessages } from './checkMessages';
 import { checkPlaceholders } from './checkPlaceholders';
 import { checkLayerKeys } from './checkLayerKeys';
 import { checkFormFields } from './checkFormFields';
@@ -16,6 +16,10 @@ import { checkBindings, type GraphqlShapes } from './checkBindings';
 import { checkLayerIds, checkSettings, servedCombinations } from './checkSettings';
 import { checkSchemaPatches, checkSchemas } from './checkSchemas';
 import { checkVersions } from './checkVersions';
+import { checkEnumValues } from './checkEnumValues';
+import { checkHiddenRequired } from './checkHiddenRequired';
+import { checkRoutes } from './checkRoutes';
+import { withLayerCache } from './lintLayers';
 
 /** Options of {@link lintDefinitions}. */
 export interface LintOptions extends KnownNames {
@@ -37,10 +41,16 @@ export interface LintResult {
  * combination, placeholders nothing fills (settings no layer sets, names a block does not supply), nested layer
  * names, form field names (uiSchema keys, overrides, rules), `then` chains (cycles, unhandled events), mapping
  * fields against the schemas or page state of both sides, published steps, statuses and record fields
- * removed or renamed without a migration (`checkVersions`), `clientOnly` blocks with a `visibleWhen` or inside another.
+ * removed or renamed without a migration (`checkVersions`), `clientOnly` blocks with a `visibleWhen` or inside another,
+ * literals no enum allows, hidden required fields, message overrides of no key, page steps one route cannot tell apart.
  * @example const { findings } = lintDefinitions(defs, { operations: ['saveItem'] });
  */
 export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}): LintResult {
+  // Each selection's layers are merged once for all the checks.
+  return withLayerCache(defs, () => lint(defs, options));
+}
+
+function lint(defs: DefinitionSet, options: LintOptions): LintResult {
   const notes: string[] = [];
   if (!options.operations) notes.push('GraphQL operation names not checked: no operation list given');
   if (!defs.manifest) notes.push('no extension manifest: every widget, effect and added logic operation will be reported');
@@ -51,6 +61,7 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkReachability(defs),
     ...checkLogicPaths(defs, references, selections),
     ...checkMessages(defs, references, selections),
+    ...checkMessageOverrides(defs, references, selections),
     ...checkPlaceholders(defs, references, selections),
     ...checkLayerKeys(defs),
     ...checkFormFields(defs),
@@ -65,6 +76,9 @@ export function lintDefinitions(defs: DefinitionSet, options: LintOptions = {}):
     ...checkSchemaPatches(defs),
     ...checkBindings(defs, options.graphql),
     ...checkVersions(defs),
+    ...checkEnumValues(defs, selections),
+    ...checkHiddenRequired(defs, selections),
+    ...checkRoutes(defs),
   ];
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   // One finding per place and problem (a YAML alias or a fragment repeats the same expression).

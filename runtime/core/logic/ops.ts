@@ -97,3 +97,20 @@ export const BUILTIN_LOGIC_OPS = [
   'max', 'min', '+', '-', '*', '/', '%', 'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in', 'cat', 'substr', 'log',
 ];
 
+
+/**
+ * How many arguments each operation of json-logic-js and of {@link coreLogicOps} takes: [least, most]
+ * (a lone value counts as one). Lint reports a call outside it (`'!=': [a, b, c]` compares a with b only).
+ */
+export const LOGIC_ARITY: Record<string, readonly [number, number]> = {
+  var: [0, 2], missing: [0, Infinity], missing_some: [2, 2], if: [1, Infinity], '?:': [3, 3],
+  '==': [2, 2], '===': [2, 2], '!=': [2, 2], '!==': [2, 2], '!': [1, 1], '!!': [1, 1], or: [1, Infinity], and: [1, Infinity],
+  '>': [2, 2], '>=': [2, 2], '<': [2, 3], '<=': [2, 3], max: [1, Infinity], min: [1, Infinity],
+  '+': [1, Infinity], '-': [1, 2], '*': [1, Infinity], '/': [2, 2], '%': [2, 2],
+  map: [2, 2], filter: [2, 2], reduce: [2, 3], all: [2, 2], none: [2, 2], some: [2, 2],
+  merge: [0, Infinity], in: [2, 2], cat: [1, Infinity], substr: [2, 3], log: [1, 1],
+  lower: [1, 1], upper: [1, 1], trim: [1, 1], length: [1, 1], split: [1, 2], join: [1, 2], unique: [1, 1],
+  assign: [1, Infinity], keys: [1, 1], same: [2, 2], filled: [2, 2], toggle: [2, 2], pluck: [2, 2],
+  findBy: [3, Infinity], filterBy: [3, Infinity], rejectBy: [3, Infinity], whereIn: [3, 3], append: [2, 2], slice: [2, 3],
+  range: [2, 3], formatNumber: [1, 2], groupEntries: [1, 2], matches: [2, 3],
+};

@@ -1,5 +1,5 @@
-import { STATUS_TARGET, stepForStatus, stepStatuses } from '../../core/flow';
-import type { FlowDef, TransitionDef } from '../../core/types';
+import { STATUS_TARGET, stepForStatus, stepPattern, stepStatuses } from '../../core/flow';
+import type { FlowDef, Logic, TransitionDef } from '../../core/types';
 import { logicLabel, mermaidEscape, type KnownRoots } from './logicLabel';
 
 /** What one selection (e.g. a region x brand) adds to a flow's diagram. */
@@ -42,8 +42,39 @@ export function guardPart(list: TransitionDef[], index: number, known: KnownRoot
 }
 
 /**
+ * The routes a `navigate` value can produce, `*` where a value is read at run time: a path, a `cat` of parts
+ * (an `if` among them gives one route per branch).
+ */
+function routeShapes(value: Logic): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return ['*'];
+  const [op, args] = Object.entries(value)[0] ?? [];
+  if (op === 'if' && Array.isArray(args)) return args.filter((_, i) => i % 2 === 1 || i === args.length - 1).flatMap(routeShapes);
+  if (op !== 'cat' || !Array.isArray(args)) return ['*'];
+  return args.reduce<string[]>((shapes, part) => shapes.flatMap((shape) => routeShapes(part as Logic).map((p) => shape + p)), ['']).slice(0, 16);
+}
+
+/**
+ * The steps of the flow a transition's `navigate` effects open: a route shape matches a step's pattern segment
+ * by segment, a `*` only where the pattern has a `:param` (a step chosen by a value read at run time is not drawn).
+ */
+export function navigationTargets(flow: FlowDef, transition: TransitionDef): string[] {
+  const shapes = (transition.effects ?? []).flatMap((effect) => ('navigate' in effect ? routeShapes(effect.navigate as Logic) : []));
+  const out = new Set<string>();
+  for (const shape of shapes) {
+    const parts = shape.split('?')[0].split('/');
+    for (const stepId of Object.keys(flow.steps ?? {})) {
+      const pattern = stepPattern(flow, stepId).split('/');
+      if (pattern.length === parts.length && pattern.every((p, i) => (p.startsWith(':') ? parts[i] !== '' : p === parts[i]))) out.add(stepId);
+    }
+  }
+  return [...out];
+}
+
+/**
  * A flow as a Mermaid flowchart: one node per step (id, title, statuses), one edge per transition
- * alternative labelled with its event, guard and status change, a self-loop where it stays, and the
+ * alternative labelled with its event, guard and status change, an edge to the step its effects navigate to
+ * (when that is a step of the flow), a self-loop where it stays, and the
  * flow's own `on` drawn once from a `*` node. An event some `then` raises gets a hexagon node of its
  * own: the raising transition reaches it by a dotted edge, and its alternatives leave from it.
  * @example flowchartOf(defs.flows.primary, { messages: layers.messages, known: { settings: layers.settings } })
@@ -104,10 +135,14 @@ export function flowchartOf(flow: FlowDef, view: DiagramView = {}): string {
         target = step ? stepId(step) : 'status_';
         if (!step) declare('status_', `(["${STATUS_TARGET}"])`);
       } else if (t.target !== undefined) target = stepId(t.target);
+      // Where its effects navigate, when that is a step of this flow (else it stays: a self-loop).
+      const navigated = target ? [] : navigationTargets(flow, t).map(stepId);
       if (t.then) {
         if (target) arrow('-->', target, text);
-        arrow('-.->', eventNode(scopeOf(scope, t.then), t.then), target ? 'then' : text);
-      } else arrow('-->', target ?? scopeNode(scope), text);
+        for (const to of navigated) arrow('-->', to, text);
+        arrow('-.->', eventNode(scopeOf(scope, t.then), t.then), target || navigated.length ? 'then' : text);
+      } else if (navigated.length) for (const to of navigated) arrow('-->', to, text);
+      else arrow('-->', target ?? scopeNode(scope), text);
     });
   };
   for (const [id, step] of Object.entries(steps)) for (const [event, entry] of Object.entries(step?.on ?? {})) draw(id, event, entry);

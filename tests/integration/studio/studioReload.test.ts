@@ -9,6 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { readDefinitions } from '../../../runtime/node';
 import { startStudio, type Studio } from '../../../studio/server/studioServer';
 
@@ -52,8 +53,12 @@ afterAll(async () => {
 
 describe('studio server', () => {
   it('lists every flow and served region x brand, clean, and generated .generated/ at start', async () => {
-    const overview = await get<{ flows: { id: string }[]; selections: Record<string, string>[]; findings: unknown[] }>('/studio/api/overview');
+    const overview = await get<{ flows: { id: string; steps: { id: string; title?: string }[] }[]; selections: Record<string, string>[]; findings: unknown[]; editor: { link: string; root: string } }>('/studio/api/overview');
     expect(overview.flows.map((f) => f.id)).toEqual(expect.arrayContaining(['primary', 'secondary', 'calculator', 'account']));
+    // Steps are listed by their titles (as the first served selection shows them), the id beside.
+    expect(overview.flows.find((f) => f.id === 'account')?.steps.find((s) => s.id === 'logout')?.title).toBe(parse(readFileSync(join(work, 'messages/account.yaml'), 'utf8')).messages['account.logout.title']);
+    // Every file:line opens in the analyst's editor: VS Code's link by default, at the definitions' folder.
+    expect(overview.editor).toEqual({ link: 'vscode://file/{path}:{line}:{column}', root: work });
     expect(overview.selections).toContainEqual({ region: 'nz', brand: 'kiwi-nz' });
     expect(overview.findings).toEqual([]);
     expect(existsSync(join(work, '.generated/validators.cjs'))).toBe(true);

@@ -98,12 +98,16 @@ describe('placeholders and block types', () => {
     expect(lint(clean).map(formatError)).toEqual([]);
   });
 
-  it('reports a placeholder the block does not supply, at the reference', () => {
+  it('reports a placeholder the block does not supply, at the reference and at the text', () => {
     const broken = withTexts('Go {count} {usr.name}');
     const flow = broken['flows/demo.yaml'];
     const findings = lint(broken).map((f) => `${f.file}:${f.line}:${f.column} ${f.message}`);
-    const at = `flows/demo.yaml:${lineOf(flow, 'label: go')}:${colOf(flow, 'label: go', 'go,') }`;
+    const line = lineOf(flow, 'label: go');
+    const at = `flows/demo.yaml:${line}:${colOf(flow, 'label: go', 'go,') }`;
+    const text = `flows/_base.yaml:3:${broken['flows/_base.yaml'].split('\n')[2].indexOf("'Go") + 1}`;
     expect(findings).toEqual([
+      `${text} placeholder {count} of 'go' is filled by nothing where the text is shown (flows/demo.yaml:${line})`,
+      `${text} placeholder {usr.name} of 'go' is filled by nothing where the text is shown (flows/demo.yaml:${line})`,
       `${at} placeholder {count} of 'go' is filled by nothing here`,
       `${at} placeholder {usr.name} of 'go' is filled by nothing here`,
     ]);
@@ -206,4 +210,23 @@ describe('npm run lint:defs', () => {
     expect(code).toBe(1);
     expect(output).toContain(`flows/demo.yaml:${line}:17: unknown step 'ennd' at /steps/approvals/on/submit/target (did you mean 'end'?)`);
   }, 30000);
+});
+
+describe('steps sharing a route', () => {
+  const flow = (id: string, step: string) => `id: ${id}\ninitial: page\nroles: { a: { var: user.a }, b: { var: user.b } }\nsteps:\n  page:\n    route: /same\n${step}    blocks: [{ type: text, text: hello }]\n`;
+  const routeFindings = (one: string, two: string) => lint(files({ 'flows/one.yaml': flow('one', one), 'flows/two.yaml': flow('two', two) }))
+    .filter((f) => f.message.startsWith("route '/same'")).map((f) => `${f.file}:${f.line}`);
+
+  it('reports two page steps nothing tells apart, at both routes', () => {
+    expect(routeFindings('', '')).toEqual(['flows/one.yaml:6', 'flows/two.yaml:6']);
+    expect(routeFindings('    roles: [a]\n', '    roles: [a, b]\n')).toEqual(['flows/one.yaml:6', 'flows/two.yaml:6']);
+    // The same `when` on both tells nothing apart either.
+    expect(routeFindings('    when: { var: record.x }\n', '    when: { var: record.x }\n')).toEqual(['flows/one.yaml:6', 'flows/two.yaml:6']);
+  });
+
+  it('accepts steps a when or disjoint roles separate', () => {
+    expect(routeFindings('    when: { var: record.x }\n', '')).toEqual([]);
+    expect(routeFindings('    when: { var: record.x }\n', '    when: { var: record.y }\n')).toEqual([]);
+    expect(routeFindings('    roles: [a]\n', '    roles: [b]\n')).toEqual([]);
+  });
 });

@@ -23,6 +23,16 @@ describe('parseSource', () => {
     expect(parsed.errors[0].line).toBeGreaterThan(0);
   });
 
+  it("places what an alias or a merge key repeats where its anchor wrote it (a map's own keys stay where they are)", () => {
+    const text = 'a: &ended { in: [{ var: s }, [x, y]] }\nb:\n  guard: *ended\nc: &base { p: 1, q: 2 }\nd:\n  <<: *base\n  q: 3\n';
+    const parsed = parseSource('f.yaml', text);
+    expect(parsed.value).toMatchObject({ b: { guard: { in: [{ var: 's' }, ['x', 'y']] } }, d: { p: 1, q: 3 } });
+    expect(parsed.positions['/b/guard']).toEqual([3, 10]);
+    expect(parsed.positions['/b/guard/in/1/1']).toEqual([1, 34]);
+    expect(parsed.positions['/d/p']).toEqual([4, 15]);
+    expect(parsed.positions['/d/q']).toEqual([7, 6]);
+  });
+
   it('falls back to the nearest ancestor position', () => {
     const parsed = parseSource('f.yaml', 'a:\n  b: 1\n');
     expect(positionOf(parsed.positions, '/a/b/missing')).toEqual([2, 6]);

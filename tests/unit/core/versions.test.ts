@@ -206,4 +206,17 @@ describe('npm run defs:publish', () => {
     expect(snapshot.version).toBe(definitionVersion(readDefinitions(dir), SNAPSHOT));
     expect(lintDir(dir).findings.filter((f) => f.file !== 'fleetform.yaml').map(formatError)).toEqual([]);
   }, 60_000);
+
+  it('--check (npm run defs:check, a step of the gate) fails on a snapshot any edit left stale, and passes once republished', () => {
+    const check = (dir: string) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/defsPublish.ts'), '--root', dir, '--check'], { cwd: root, encoding: 'utf8' });
+    const dir = writeCopy('check', patched([['messages/account.yaml', "account.logout.progress: 'Signing you out…'", "account.logout.progress: 'Signing out…'"]]));
+    const stale = check(dir);
+    expect(stale.stdout).toMatch(/definitions\.lock\.json differs from the definitions .*npm run defs:publish/);
+    expect(stale.status).toBe(1);
+    expect(readFileSync(join(dir, SNAPSHOT), 'utf8')).toBe(base[SNAPSHOT]);
+    expect(publish(dir).status).toBe(0);
+    const current = check(dir);
+    expect(current.stdout).toMatch(/is up to date/);
+    expect(current.status).toBe(0);
+  }, 60_000);
 });

@@ -53,6 +53,32 @@ describe('flowchartOf', () => {
   });
 });
 
+describe('flowchartOf: navigations made by effects', () => {
+  it('draws an edge to the step a navigate effect opens (a path, or a cat with a route param), not a self-loop', () => {
+    const flow = {
+      id: 'f', basePath: '/items/:itemId', initial: 'list',
+      steps: {
+        list: { route: '/items', on: { open: { effects: [{ navigate: { cat: ['/items/', { var: 'event.id' }, '/review'] } }] }, help: { effects: [{ navigate: '/help' }] } } },
+        review: { route: 'review', on: { back: { effects: [{ navigate: { if: [{ var: 'x' }, '/items', '/help'] } }] }, stay: { effects: [{ set: 'state.a', value: 1 }] } } },
+        help: { route: '/help', on: { anywhere: { effects: [{ navigate: { var: 'state.next' } }] } } },
+      },
+    };
+    const text = flowchartOf(flow as never);
+    expect(text).toContain('s_list -->|"open"| s_review');
+    expect(text).toContain('s_list -->|"help"| s_help');
+    expect(text).toContain('s_review -->|"back"| s_list');
+    expect(text).toContain('s_review -->|"back"| s_help');
+    // Staying, or going where only a value read at run time says, is still a self-loop.
+    expect(text).toContain('s_review -->|"stay"| s_review');
+    expect(text).toContain('s_help -->|"anywhere"| s_help');
+  });
+  it('draws the account flow\'s navigations to its steps', () => {
+    const text = flowchartOf(defs.flows.account);
+    expect(text).toContain('s_noApplication -->|"enter<br/>[record.applicationId]"| s_application');
+    expect(text).toContain('s_application -->|"enter"| s_error');
+  });
+});
+
 describe('statusDiagramOf', () => {
   it('draws the primary status machine: every status, the initial one, guarded and server transitions', () => {
     const flow = defs.flows.primary;
