@@ -1,4 +1,7 @@
-/** Entry of `npm start`: build the front end when stale, migrate, seed on first start (demo data in demo mode only), serve one port. */
+/**
+ * The server's entry, built into dist-node/main.js (scripts/buildServer.ts) that `npm start` runs once its `prestart`
+ * has built what is stale (scripts/buildWhenStale.mjs): migrate, seed on first start (demo data in demo mode only), serve one port.
+ */
 import { ConfigError, demoMode, readConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { createLogger, flushLogs } from './log';
@@ -6,7 +9,7 @@ import { createLogger, flushLogs } from './log';
 async function main(): Promise<void> {
   // The configuration first: a refused one ends the start before the rest of the server is loaded.
   const config = readConfig();
-  const [{ createApp }, { createHttpServer, ensureFrontEndBuilt }, { seedIfEmpty, demoLogins }, { createServices }, { BAD_REQUEST_KEY, refusalBody, requestRefusal }] = await Promise.all([
+  const [{ createApp }, { createHttpServer }, { seedIfEmpty, demoLogins }, { createServices }, { BAD_REQUEST_KEY, refusalBody, requestRefusal }] = await Promise.all([
     import('./app'),
     import('./http'),
     import('./seed/index'),
@@ -14,7 +17,6 @@ async function main(): Promise<void> {
     import('./plugins/requestRefusal'),
   ]);
   const log = createLogger(config.logLevel);
-  if (!config.skipBuild) await ensureFrontEndBuilt(config.root, log);
   const services = await createServices(config, log);
   await seedIfEmpty(services);
   const app = await createApp(services);
