@@ -196,3 +196,11 @@ let shared: InspectionPool | undefined;
 export function sharedInspectionPool(): InspectionPool {
   return (shared ??= createInspectionPool());
 }
+
+/**
+ * Null when `bytes` are wholly a file of the declared type; else why not: `inspectHere` (inspectFile.ts) on a worker
+ * of the shared pool, within its time budget (a refusal when it runs out).
+ */
+export async function inspectFile(bytes: Uint8Array, declaredType: string): Promise<InspectionRefusal | null> {
+  return (await sharedInspectionPool().inspect(bytes, declaredType)).refusal;
+}
