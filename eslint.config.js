@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'dist-server/**', 'data/**', '.generated/**', 'bench/results/**', 'bench/.build/**', 'test-results/**', 'playwright-report/**', '.studio/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'dist-server/**', 'dist-node/**', 'data/**', '.generated/**', 'bench/results/**', 'bench/.build/**', 'test-results/**', 'playwright-report/**', '.studio/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -74,7 +74,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
   const demo = demoMode(config);
   const cookieName = sessionCookieName(secure);
   const loaded = options.resolvers ? { resolvers: options.resolvers, apiLoaded: true } : await loadResolvers();
-  if (!loaded.apiLoaded) log.warn('server/graphql/resolvers/index.ts not found: only sign-in and file operations are served');
+  if (!loaded.apiLoaded) log.warn('server/graphql/resolvers/index.ts exports no resolvers: only sign-in and file operations are served');
 
   const graphqlEndpoint = '/graphql';
   // Malformed requests answer a 4xx refusal with the catalogue's text (requestRefusal.ts), at each phase below.

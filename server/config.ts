@@ -42,8 +42,6 @@ export interface ServerConfig {
   root: string;
   /** Number of rate-book rows the first-start seed generates (`SEED_RATEBOOK_ROWS`, default 5000). */
   seedRatebookRows: number;
-  /** Skip building the front end at start (`SKIP_BUILD=1`). */
-  skipBuild: boolean;
   /** Persisted-operations manifest file (`PERSISTED_MANIFEST`, JSON sha256 -> text); default: scanned from the app's sources. */
   persistedManifestPath?: string;
   /**
@@ -146,7 +144,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secret: overrides.secret ?? secretFor(dataDir, env.APP_SECRET, Boolean(env.DATABASE_URL)),
     root: resolve(env.FLEETFORM_ROOT ?? '.'),
     seedRatebookRows: Number.parseInt(env.SEED_RATEBOOK_ROWS ?? '5000', 10),
-    skipBuild: env.SKIP_BUILD === '1' || env.SKIP_BUILD === 'true',
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean).map(originOf),
     trustProxy: Math.max(0, Number.parseInt(env.TRUST_PROXY ?? '0', 10) || 0),
     logLevel: LEVELS.includes(level) ? level : 'info',

@@ -1,4 +1,7 @@
-/** Entry of `npm start`: build the front end when stale, migrate, seed on first start (demo data in demo mode only), serve one port. */
+/**
+ * The server's entry, built into dist-node/main.js (scripts/buildServer.ts) that `npm start` runs once its `prestart`
+ * has built what is stale (scripts/buildWhenStale.mjs): migrate, seed on first start (demo data in demo mode only), serve one port.
+ */
 import { ConfigError, demoMode, readConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { createLogger, flushLogs } from './log';
@@ -6,15 +9,15 @@ import { createLogger, flushLogs } from './log';
 async function main(): Promise<void> {
   // The configuration first: a refused one ends the start before the rest of the server is loaded.
   const config = readConfig();
-  const [{ createApp }, { createHttpServer, ensureFrontEndBuilt }, { seedIfEmpty, demoLogins }, { createServices }, { BAD_REQUEST_KEY, refusalBody, requestRefusal }] = await Promise.all([
+  const [{ createApp }, { createHttpServer }, { seedIfEmpty, demoLogins }, { createServices }, { BAD_REQUEST_KEY, refusalBody, requestRefusal }, { sharedInspectionPool }] = await Promise.all([
     import('./app'),
     import('./http'),
     import('./seed/index'),
     import('./services'),
     import('./plugins/requestRefusal'),
+    import('./files/inspect/inspectionPool'),
   ]);
   const log = createLogger(config.logLevel);
-  if (!config.skipBuild) await ensureFrontEndBuilt(config.root, log);
   const services = await createServices(config, log);
   await seedIfEmpty(services);
   const app = await createApp(services);
@@ -23,6 +26,9 @@ async function main(): Promise<void> {
   const server = createHttpServer(app, (status) => refusalBody(refuse('the HTTP request is malformed', status)));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  // Upload inspection workers start now, not on the first upload, and not before the server answers: loading their
+  // decoders takes ~0.5 s of CPU, which on 2 cores would delay the first answer (files/inspect/inspectionPool.ts).
+  sharedInspectionPool().warm();
   const url = `http://localhost:${config.port}`;
   log.info({ url, graphql: `${url}/graphql`, database: services.database.kind, dataDir: config.dataDir, production: config.production }, 'listening');
   if (demoMode(config)) {

@@ -7,7 +7,7 @@ import type { ServerServices } from './context';
 import { migrate, openDatabase, pgliteDirOf, type DbHandle } from './db';
 import { loadServerDefinitions, type ServerDefinitions } from './definitions';
 import { createOutbox } from './email';
-import { createInspectionGate, createStorage, sharedInspectionPool, uploadRuleProblems } from './files';
+import { createInspectionGate, createStorage, uploadRuleProblems } from './files';
 import { createRateLimiter, readLimitSettings } from './limits';
 import { createLogger, type Logger } from './log';
 import { regionRegistry } from './regions';
@@ -67,7 +67,5 @@ export async function createServices(config: ServerConfig, log = createLogger(co
   for (const problem of uploadRuleProblems(definitions.layers({}))) log.warn({ problem }, 'upload rule problem');
   if (config.databaseUrl && config.fileStorage === 'local') log.warn('files are stored on this instance\'s disk (FILE_STORAGE=local): other instances on the shared database cannot serve them; set FILE_STORAGE=s3');
   const database = await openAndMigrate(config, log);
-  // Upload inspection workers start now, not on the first upload (files/inspect/inspectionPool.ts).
-  sharedInspectionPool().warm();
   return servicesFor(config, database, definitions, log);
 }

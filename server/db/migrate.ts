@@ -1,11 +1,10 @@
 /** Applies `server/db/migrations/*.sql` in name order, each once, inside a transaction. */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { DbHandle } from './open';
 
 /** Folder of the SQL migrations. */
-export const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
 /**
  * Numbers two migrations shared before this check existed. A migration that may have run is never

@@ -1,6 +1,8 @@
 /** Opens the database: embedded PGlite under DATA_DIR, or PostgreSQL when a URL is given. */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
@@ -34,14 +36,48 @@ const INT8 = 20;
 const DATE = 1082;
 const asText = (v: string) => v;
 
-/** Open PGlite in `dir` (created when missing) under a pid lock. */
+/**
+ * PGlite's Postgres runs in its WebAssembly memory, which grows and never shrinks, so every buffer it fills stays
+ * resident (bench/README.md, bench:memory). initdb's defaults are a server's: 128 MB of shared buffers (the whole
+ * embedded database is ~60 MB, and reads it misses come from the OS's file cache; 128 MB cost ~150 MB more resident
+ * after a minute of load than 32 MB), room for 100 connections (one backend here), 64 MB for index builds and
+ * vacuums. Given on the command line, over postgresql.conf, on every start, so a data directory made before keeps working.
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: '32MB',
+  max_connections: '8',
+  maintenance_work_mem: '16MB',
+  work_mem: '2MB',
+  temp_buffers: '2MB',
+};
+
+/**
+ * initdb for a new directory, on a worker thread that then ends: initdb runs in its own WebAssembly instance and
+ * leaves ~400 MB of buffers that, on the server's thread, stayed resident after they were collected (bench/README.md).
+ * With the thread they go back to the OS, and the first start holds what a restart holds.
+ */
+async function initPgliteDir(dir: string, startParams: string[]): Promise<void> {
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const code = `const { workerData } = require('node:worker_threads');
+require(workerData.pglite).PGlite.create(workerData.dir, { startParams: workerData.startParams }).then((pg) => pg.close());`;
+  await new Promise<void>((done, fail) => {
+    const worker = new Worker(code, { eval: true, workerData: { pglite, dir, startParams } });
+    worker.once('error', fail);
+    worker.once('exit', (exitCode) => (exitCode === 0 ? done() : fail(new Error(`PGlite's initdb worker exited with ${exitCode}`))));
+  });
+}
+
+/** Open PGlite in `dir` (created when missing, initdb on a worker thread) under a pid lock. */
 export async function openPglite(dir: string): Promise<DbHandle> {
   const abs = resolve(dir);
   mkdirSync(abs, { recursive: true });
   const release = acquireDirLock(`${abs}.lock`, abs);
+  const startParams = [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create(abs, { parsers: { [INT8]: asText, [DATE]: asText } });
+    await initPgliteDir(abs, startParams);
+    pglite = await PGlite.create(abs, { parsers: { [INT8]: asText, [DATE]: asText }, startParams });
   } catch (e) {
     release();
     throw e;

@@ -1,6 +1,8 @@
-/** Object storage over the S3 API (AWS S3 or a compatible store), with presigned URLs and a quarantine prefix for uploads. */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+/**
+ * Object storage over the S3 API (AWS S3 or a compatible store), with presigned URLs and a quarantine prefix for uploads.
+ * The AWS SDK is imported on the provider's first use, so a server storing files locally never loads it (~20 MB).
+ */
+import type { S3Client } from '@aws-sdk/client-s3';
 import { quarantineKey, type StorageProvider } from './storageProvider';
 import { contentDisposition } from './contentDisposition';
 
@@ -35,20 +37,27 @@ export function s3Origin(s: S3Settings): string {
 
 /** Create the S3 provider. */
 export function createS3Storage(s: S3Settings): StorageProvider {
-  const client = new S3Client({
-    region: s.region,
-    endpoint: s.endpoint,
-    forcePathStyle: s.forcePathStyle,
-    credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
-    // Presigned PUTs from browsers carry no checksum headers, which some stores would otherwise require.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  let loading: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client; getSignedUrl: typeof import('@aws-sdk/s3-request-presigner').getSignedUrl }> | undefined;
+  const aws = () =>
+    (loading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]).then(([sdk, presigner]) => ({
+      sdk,
+      getSignedUrl: presigner.getSignedUrl,
+      client: new sdk.S3Client({
+        region: s.region,
+        endpoint: s.endpoint,
+        forcePathStyle: s.forcePathStyle,
+        credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
+        // Presigned PUTs from browsers carry no checksum headers, which some stores would otherwise require.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = s.bucket;
   const full = (key: string) => `${s.prefix}${key}`;
   const read = async (Key: string): Promise<Uint8Array | null> => {
+    const { sdk, client } = await aws();
     try {
-      const out = await client.send(new GetObjectCommand({ Bucket, Key }));
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key }));
       return out.Body ? await out.Body.transformToByteArray() : new Uint8Array();
     } catch (e) {
       if (notFound(e)) return null;
@@ -60,19 +69,27 @@ export function createS3Storage(s: S3Settings): StorageProvider {
     quarantine: true,
     uploadOrigin: s3Origin(s),
     async put(key, bytes, meta) {
-      await client.send(new PutObjectCommand({ Bucket, Key: full(key), Body: bytes, ContentType: meta.mimeType, ContentDisposition: contentDisposition(meta.fileName) }));
+      const { sdk, client } = await aws();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: full(key), Body: bytes, ContentType: meta.mimeType, ContentDisposition: contentDisposition(meta.fileName) }));
     },
     get: (key) => read(full(key)),
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: full(key) }));
+      const { sdk, client } = await aws();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: full(key) }));
     },
-    uploadUrl: (key, _origin, expiresIn) => getSignedUrl(client, new PutObjectCommand({ Bucket, Key: full(quarantineKey(key)) }), { expiresIn }),
-    downloadUrl: (key, _origin, expiresIn, meta) =>
-      getSignedUrl(client, new GetObjectCommand({ Bucket, Key: full(key), ResponseContentType: meta.mimeType, ResponseContentDisposition: contentDisposition(meta.fileName), ResponseCacheControl: 'private, no-store' }), { expiresIn }),
+    async uploadUrl(key, _origin, expiresIn) {
+      const { sdk, client, getSignedUrl } = await aws();
+      return getSignedUrl(client, new sdk.PutObjectCommand({ Bucket, Key: full(quarantineKey(key)) }), { expiresIn });
+    },
+    async downloadUrl(key, _origin, expiresIn, meta) {
+      const { sdk, client, getSignedUrl } = await aws();
+      return getSignedUrl(client, new sdk.GetObjectCommand({ Bucket, Key: full(key), ResponseContentType: meta.mimeType, ResponseContentDisposition: contentDisposition(meta.fileName), ResponseCacheControl: 'private, no-store' }), { expiresIn });
+    },
     async readQuarantine(key, maxBytes) {
+      const { sdk, client } = await aws();
       const Key = full(quarantineKey(key));
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key }));
         if ((head.ContentLength ?? 0) > maxBytes) return 'too_large';
       } catch (e) {
         if (notFound(e)) return null;
@@ -82,7 +99,8 @@ export function createS3Storage(s: S3Settings): StorageProvider {
       return bytes && bytes.byteLength > maxBytes ? 'too_large' : bytes;
     },
     async deleteQuarantine(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: full(quarantineKey(key)) }));
+      const { sdk, client } = await aws();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: full(quarantineKey(key)) }));
     },
   };
 }

@@ -2,7 +2,7 @@
 import { schemaAtPath } from '../../runtime/core/messages';
 import type { JsonSchema, ResolvedLayers } from '../../runtime/core/types';
 import { RECORD_SCHEMAS } from '../enforce';
-import { INSPECTORS } from './inspect';
+import { INSPECTED_TYPES, isInspectedType } from './inspect';
 
 /** A place in the application record that files are attached to. */
 export interface UploadSlot {
@@ -35,7 +35,7 @@ export function uploadRulesOf(layers: ResolvedLayers): UploadRules {
   const raw = isRecord(layers.settings.uploads) ? layers.settings.uploads : {};
   const slots: UploadSlot[] = Object.entries(isRecord(raw.slots) ? raw.slots : {}).flatMap(([id, s]) =>
     isRecord(s) && typeof s.path === 'string'
-      ? [{ id, path: s.path, accept: Array.isArray(s.accept) ? s.accept.filter((t): t is string => typeof t === 'string' && t in INSPECTORS) : [], maxFiles: typeof s.maxFiles === 'number' ? s.maxFiles : undefined }]
+      ? [{ id, path: s.path, accept: Array.isArray(s.accept) ? s.accept.filter((t): t is string => typeof t === 'string' && isInspectedType(t)) : [], maxFiles: typeof s.maxFiles === 'number' ? s.maxFiles : undefined }]
       : [],
   );
   const max = raw.maxFilesPerApplication;
@@ -98,7 +98,7 @@ export function uploadRuleProblems(layers: ResolvedLayers): string[] {
       problems.push(`slot ${id}: no path`);
       continue;
     }
-    for (const t of Array.isArray(s.accept) ? s.accept : []) if (!(String(t) in INSPECTORS)) problems.push(`slot ${id}: the server cannot inspect '${String(t)}' (it inspects ${Object.keys(INSPECTORS).join(', ')})`);
+    for (const t of Array.isArray(s.accept) ? s.accept : []) if (!isInspectedType(String(t))) problems.push(`slot ${id}: the server cannot inspect '${String(t)}' (it inspects ${INSPECTED_TYPES.join(', ')})`);
     if (!Array.isArray(s.accept) || s.accept.length === 0) problems.push(`slot ${id}: accept lists no type`);
     const found = concretePaths(layers, s.path).map((p) => slotAt(layers, p)).find((f) => f !== undefined);
     if (!found) problems.push(`slot ${id}: '${s.path}' is not a path of the record schemas`);

@@ -1,13 +1,11 @@
 /** Collects the SDL files and resolver maps that make up the schema. */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { authResolvers } from './resolvers/auth';
 import { filesResolvers } from './resolvers/files';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
 /** Folder of the SDL files. */
-export const SCHEMA_DIR = join(HERE, 'schema');
+export const SCHEMA_DIR = join(import.meta.dirname, 'schema');
 
 /** A resolver map: type name -> field name -> resolver (or scalar). */
 export type ResolverMap = Record<string, Record<string, unknown> | unknown>;
@@ -35,14 +33,12 @@ export function mergeResolvers(maps: ResolverMap[]): ResolverMap {
 
 /**
  * The server's resolvers: those `server/graphql/resolvers/index.ts` exports as `resolvers` (the API
- * surface, which includes the sign-in and file resolvers); without index.ts only sign-in and files (logged by the caller).
+ * surface, which includes the sign-in and file resolvers); without that export only sign-in and files (logged by the caller).
+ * A literal import, so the built server (scripts/buildServer.ts) bundles it.
  */
 export async function loadResolvers(): Promise<{ resolvers: ResolverMap; apiLoaded: boolean }> {
-  const own: ResolverMap[] = [authResolvers as ResolverMap, filesResolvers as ResolverMap];
-  const index = join(HERE, 'resolvers', 'index.ts');
-  if (!existsSync(index)) return { resolvers: mergeResolvers(own), apiLoaded: false };
-  const mod = (await import(pathToFileURL(index).href)) as { resolvers?: ResolverMap };
+  const mod = (await import('./resolvers/index')) as { resolvers?: ResolverMap };
   // The API's index already merges (and access-declares) the sign-in and file resolvers.
   if (mod.resolvers) return { resolvers: mod.resolvers, apiLoaded: true };
-  return { resolvers: mergeResolvers(own), apiLoaded: false };
+  return { resolvers: mergeResolvers([authResolvers as ResolverMap, filesResolvers as ResolverMap]), apiLoaded: false };
 }

@@ -1,4 +1,4 @@
-/** HTTP-level features: the Node server (malformed Host and parser refusals answered), the static site, the stale-build check. */
+/** HTTP-level features: the Node server (malformed Host and parser refusals answered), the static site, the server-render entry's file. */
 export { createHttpServer } from './httpServer';
 export { staticSite } from './staticSite';
-export { ensureFrontEndBuilt, frontEndIsStale, SERVER_ENTRY } from './ensureBuild';
+export { SERVER_ENTRY } from './serverEntry';

@@ -9,6 +9,9 @@ import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import type { ServerRenderEntry } from '../../runtime/core/serverRender';
 
+/** The app's built server-render entry (`vite build --ssr`, in `npm run build`), relative to the project's root. */
+export const SERVER_ENTRY = 'dist-server/server.js';
+
 /** A loader of the entry at `file`: the module once loaded, undefined while it is missing or failed to load. */
 export function serverEntry(file: string, log: Pick<Logger, 'warn' | 'error'>): () => Promise<ServerRenderEntry | undefined> {
   let loading: Promise<ServerRenderEntry | undefined> | undefined;

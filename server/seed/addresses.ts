@@ -1,12 +1,11 @@
 /** The address sandbox's gazetteer (server/address): AU and NZ addresses from data/addresses.yaml, upserted by id. */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { parse } from 'yaml';
 import type { Database } from '../db';
 
-const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data');
+const DATA = join(import.meta.dirname, 'data');
 
 type Row = [string | null, string, string, string, string, string];
 interface CountrySample { country: string; addresses: Row[] }

@@ -1,13 +1,12 @@
 /** Industries / sub divisions / sub groups and the demo business-registry sample of AU and NZ (valid ABN and NZBN check digits). */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { parse } from 'yaml';
 import { businessNumberValidators, gs1CheckDigit } from '../../extensions/businessNumbers';
 import type { Database } from '../db';
 
-const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data');
+const DATA = join(import.meta.dirname, 'data');
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** The ABN whose last nine digits are `suffix` (first two digits chosen to pass the check). */

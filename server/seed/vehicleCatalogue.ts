@@ -4,8 +4,7 @@
  * a file that exists (app/public/vehicles/, served as /vehicles/).
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 
 /** One model of the catalogue, with its make. */
@@ -14,7 +13,7 @@ export interface CatalogueModel { make: string; model: string; body: string; cab
 /** How a ute's cab is drawn: one row of seats, a small rear space, or two rows of seats. */
 export type CabStyle = 'single' | 'extra' | 'dual';
 
-const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data', 'vehicles.yaml');
+const DATA = join(import.meta.dirname, 'data', 'vehicles.yaml');
 
 /** URL path under which the demo images are served (the front end's public directory, app/public/). */
 export const VEHICLE_IMAGE_DIR = '/vehicles/';

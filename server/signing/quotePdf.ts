@@ -1,11 +1,11 @@
 /**
  * The quote as a PDF (the e-signature envelope's document; spec 000 s2 'Quote summary': quote id, make, model,
  * price, lease term). Texts and labels come from the catalogue (messages/signing.yaml), the currency and GST
- * label from the region's settings.
+ * label from the region's settings. pdf-lib is loaded on the first quote, not with the server (~20 MB and a
+ * second of its start, bench/README.md 'bench:memory').
  * @example
  * const { name, bytes } = await quotePdf(app.record, app.id, (key, vars) => definitions.message(key, selection, vars), settings);
  */
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { getPath } from '../../runtime/core/source/pointer';
 
 /** A catalogue text with its placeholders filled. */
@@ -50,6 +50,7 @@ export async function quotePdf(facts: QuoteFacts, text: QuoteText, settings: { c
     [text('signing.quotePdf.price'), amount && text('signing.quotePdf.priceValue', { amount, gst: str(settings.gstLabel) })],
     [text('signing.quotePdf.term'), facts.termMonths === null ? '' : text('signing.quotePdf.termValue', { months: facts.termMonths })],
   ];
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const title = text('signing.quotePdf.title', { reference: facts.reference });
   doc.setTitle(title);

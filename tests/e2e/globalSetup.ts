@@ -1,5 +1,5 @@
 /**
- * Starts the real server once for the whole run (realServer.ts: `tsx server/main.ts` on a fresh DATA_DIR and a
+ * Starts the real server once for the whole run (realServer.ts: the built `node dist-node/main.js` on a fresh DATA_DIR and a
  * free port) and hands its port to the workers in `E2E_PORT`; stops it at the end and keeps its output in
  * test-results/e2e-server.log.
  */
@@ -10,7 +10,9 @@ import { startRealServer } from './realServer';
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/index.html is missing: run `npm run build` first');
+  for (const built of ['dist/index.html', 'dist-node/main.js']) {
+    if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
+  }
   const started = performance.now();
   const server = await startRealServer(ROOT);
   console.log(`real server on port ${server.port} ready in ${Math.round(performance.now() - started)} ms`);

@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The real server (`tsx server/main.ts`) on a free port over a fresh data directory. */
+/** The real server (the built one `npm start` runs: `node dist-node/main.js`) on a free port over a fresh data directory. */
 export interface RealServer {
   port: number;
   /** Fresh PGlite data directory (removed by `stop`). */
@@ -38,16 +38,16 @@ async function waitReady(port: number, child: ChildProcess, output: () => string
 }
 
 /**
- * Spawns the real server with `PORT`, a fresh `DATA_DIR` and `SKIP_BUILD=1` (dist/ must be built),
+ * Spawns the built server with `PORT` and a fresh `DATA_DIR` (dist/ and dist-node/ must be built: `npm run build`),
  * waits for `/readyz` (migrations and the first-start demo seed are done by then).
  */
 export async function startRealServer(root: string): Promise<RealServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'fleetform-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist-node/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: string[] = [];
   child.stdout?.on('data', (d: Buffer) => chunks.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => chunks.push(d.toString()));

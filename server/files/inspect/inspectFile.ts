@@ -1,7 +1,8 @@
 /**
  * The one content check of every upload: size, type by content, no active markup, and the type's own
- * structure. {@link inspectFile} runs it on a worker thread of the shared pool (inspectionPool.ts), never
- * on the event loop; {@link inspectHere} is the check itself, which the workers run.
+ * structure. `inspectFile` (inspectionPool.ts) runs it on a worker thread of the shared pool, never on the
+ * event loop; {@link inspectHere} is the check itself, which the workers run. Only the workers load this module
+ * and its decoders (pdf-lib, jpeg-js, cfb): the server's thread never imports it.
  */
 import { MAX_FILE_BYTES, normaliseType, sniffType } from '../contentType';
 import { findActiveMarkup } from './activeMarkup';
@@ -11,13 +12,12 @@ import { inspectOle } from './inspectOle';
 import { inspectOoxml } from './inspectOoxml';
 import { inspectPdf } from './inspectPdf';
 import { inspectPng } from './inspectPng';
-import { refusal, type InspectionRefusal } from './inspection';
-import { sharedInspectionPool } from './inspectionPool';
+import { refusal, type InspectedType, type InspectionRefusal } from './inspection';
 
 type Inspector = (bytes: Uint8Array, mimeType: string) => InspectionRefusal | null | Promise<InspectionRefusal | null>;
 
 /** The structural inspector of each type the server stores; a type without one is never stored. */
-export const INSPECTORS: Record<string, Inspector> = {
+export const INSPECTORS: Record<InspectedType, Inspector> = {
   'application/pdf': inspectPdf,
   'image/png': inspectPng,
   'image/jpeg': inspectJpeg,
@@ -31,14 +31,6 @@ export const INSPECTORS: Record<string, Inspector> = {
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 /**
- * Null when `bytes` are wholly a file of the declared type; else why not: {@link inspectHere} on a worker of
- * the shared pool, within its time budget (a refusal when it runs out).
- */
-export async function inspectFile(bytes: Uint8Array, declaredType: string): Promise<InspectionRefusal | null> {
-  return (await sharedInspectionPool().inspect(bytes, declaredType)).refusal;
-}
-
-/**
  * Null when `bytes` are wholly a file of the declared type; else why not, on the calling thread (a worker's:
  * decoding can take seconds). Checks, in order: not empty,
  * at most {@link MAX_FILE_BYTES}, the content's type is the declared one, no HTML or script markup
@@ -49,7 +41,7 @@ export async function inspectHere(bytes: Uint8Array, declaredType: string): Prom
   const mimeType = normaliseType(declaredType);
   if (bytes.byteLength === 0) return refusal('EMPTY', 'the file is empty');
   if (bytes.byteLength > MAX_FILE_BYTES) return refusal('TOO_LARGE', `${bytes.byteLength} bytes, at most ${MAX_FILE_BYTES}`);
-  const inspector = INSPECTORS[mimeType];
+  const inspector = (INSPECTORS as Record<string, Inspector | undefined>)[mimeType];
   if (!inspector) return refusal('TYPE_MISMATCH', `no inspector for ${mimeType}`);
   const actual = sniffType(bytes);
   if (actual !== mimeType) {

@@ -13,6 +13,25 @@ export interface InspectionRefusal {
 export const refusal = (code: InspectionCode, reason: string): InspectionRefusal => ({ code, reason });
 
 /**
+ * The types the server inspects, and so stores: each has its inspector in inspectFile.ts (`INSPECTORS`). Listed here,
+ * without the decoders, for what only needs the names (upload rules, on the server's thread).
+ */
+export const INSPECTED_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+/** A type the server inspects. */
+export type InspectedType = (typeof INSPECTED_TYPES)[number];
+/** Whether `type` is one the server inspects. */
+export const isInspectedType = (type: string): type is InspectedType => (INSPECTED_TYPES as readonly string[]).includes(type);
+
+/**
  * Limits of what one inspection may decode, each checked from the file's headers before decoding where
  * they tell it, and enforced again while decoding (documented in server/README.md, "Uploads"):
  * - PNG and GIF: at most {@link MAX_IMAGE_PIXELS} pixels, and at most {@link MAX_DECODED_IMAGE_BYTES}

@@ -10,9 +10,10 @@
  * (INVALID_FILE), as is a file whose inspection needs more than the worker's heap ({@link WORKER_HEAP_MB});
  * a new worker replaces it.
  *
- * The worker's entry is `inspectWorker.mjs`, plain JavaScript that registers tsx's loader and imports the
- * TypeScript body (`inspectWorker.ts`): a worker never inherits the parent's loaders reliably (vitest's do
- * not reach it), so it brings its own and runs the same under `npm start`, tests and scripts.
+ * The worker's entry: in the built server (`npm start`, scripts/buildServer.ts) the built body beside the bundle,
+ * `dist-node/inspectWorker.js`; from the sources (tests, scripts) `inspectWorker.mjs`, plain JavaScript that
+ * registers tsx's loader and imports the TypeScript body (`inspectWorker.ts`): a worker never inherits the
+ * parent's loaders reliably (vitest's do not reach it), so it brings its own.
  * @example
  * const { refusal, threadId } = await sharedInspectionPool().inspect(bytes, 'image/png');
  */
@@ -31,7 +32,7 @@ export const INSPECTION_POOL_SIZE = Math.max(2, Math.min(4, availableParallelism
 /** Old-generation heap of one worker (MB). */
 export const WORKER_HEAP_MB = 512;
 
-const WORKER_ENTRY = new URL('./inspectWorker.mjs', import.meta.url);
+const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './inspectWorker.mjs' : './inspectWorker.js', import.meta.url);
 
 /** An inspection's outcome and the thread that ran it. */
 export interface Inspection {
@@ -194,4 +195,12 @@ let shared: InspectionPool | undefined;
 /** The process's pool (started on first use), which every server instance of the process shares. */
 export function sharedInspectionPool(): InspectionPool {
   return (shared ??= createInspectionPool());
+}
+
+/**
+ * Null when `bytes` are wholly a file of the declared type; else why not: `inspectHere` (inspectFile.ts) on a worker
+ * of the shared pool, within its time budget (a refusal when it runs out).
+ */
+export async function inspectFile(bytes: Uint8Array, declaredType: string): Promise<InspectionRefusal | null> {
+  return (await sharedInspectionPool().inspect(bytes, declaredType)).refusal;
 }

@@ -1,20 +1,27 @@
-/** `npm start` refuses configurations that would break several instances: no shared APP_SECRET with DATABASE_URL, a short secret, S3 without a bucket. */
+/**
+ * `npm start` refuses configurations that would break several instances: no shared APP_SECRET with DATABASE_URL, a
+ * short secret, S3 without a bucket. The built server (scripts/buildServer.ts, into a folder of this test's) run by plain node.
+ */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../../scripts/buildServer';
 import { ROOT } from './harness';
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'ff-startup-'));
+// Inside the project, so the bundle's package imports resolve to its node_modules (git-ignored).
+mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+const outDir = mkdtempSync(join(ROOT, 'test-results', 'startup-build-'));
 
 /** Start the real entry point with `env` (no database is reached: the configuration is refused first). */
 async function start(env: Record<string, string>): Promise<{ code: number; stderr: string }> {
-  const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SKIP_BUILD: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error' };
+  const base = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'error' };
   try {
-    await run(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], { cwd: ROOT, env: { ...base, ...env }, timeout: 30_000 });
+    await run(process.execPath, [join(outDir, 'main.js')], { cwd: ROOT, env: { ...base, ...env }, timeout: 30_000 });
     return { code: 0, stderr: '' };
   } catch (e) {
     const err = e as { code?: number; stderr?: string };
@@ -23,7 +30,11 @@ async function start(env: Record<string, string>): Promise<{ code: number; stder
 }
 
 describe('startup configuration', () => {
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  beforeAll(() => buildServer(outDir), 60_000);
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(outDir, { recursive: true, force: true });
+  });
 
   it('refuses to start on a shared database without APP_SECRET, or with a short one, or S3 without a bucket', async () => {
     const db = 'postgres://nobody@127.0.0.1:1/none';
