@@ -1,4 +1,4 @@
-import type { FlowDef, LogicContext, RecordApiDef } from '../types';
+import type { FlowDef, LogicContext } from '../types';
 import type { LogicInstance } from '../logic/createLogic';
 import { next, statusEventSite } from '../flow/next';
 import { stepStateDefs } from '../flow/stepState';
