@@ -29,6 +29,7 @@ const EDITOR: FlowDef = {
         save: { effects: [{ save: 'doc.done', value: 'yes' }, { request: 'submitted' }] },
         open: { effects: [{ navigate: { step: 'machine.draft' } }] },
         elsewhere: { effects: [{ navigate: { step: 'machine.review', params: { id: 'other' } } }] },
+        select: { effects: [{ call: 'selectOwner', updatesRecord: true, variables: { id: { var: 'params.id' } } }] },
       },
     },
   },
@@ -50,7 +51,7 @@ function server(options: { refuse?: boolean } = {}) {
       }
       return { status: '200' };
     },
-    loadRecord: async () => { log.push(['loadRecord']); return record; },
+    loadRecord: async (params) => { log.push(['loadRecord']); expect(params).toEqual({ id: 'i1' }); return record; },
     effect: () => undefined,
     setRecord: (r) => log.push(['setRecord', r]),
     storeState: () => undefined,
@@ -101,6 +102,14 @@ describe('saves and status requests', () => {
     expect(asRun([effects[1]], EDITOR, CONTEXT, logic, { flows: FLOWS, recordApi: RECORD_API })).toEqual([
       { kind: 'call', operation: 'askTransition', variables: { id: 'i1', event: 'submitted' } },
     ]);
+  });
+});
+
+describe('a call that changes the record', () => {
+  it('updatesRecord: the page reads the record again after it (the answer itself is not copied by hand)', async () => {
+    const { executor, log } = server();
+    await runChain(startChain(EDITOR, 'edit', CONTEXT, logic, { flows: FLOWS, recordApi: RECORD_API }), { type: 'raise', event: 'select' }, executor);
+    expect(log).toEqual([['selectOwner', { id: 'i1' }], ['loadRecord'], ['setRecord', CONTEXT.record]]);
   });
 });
 
