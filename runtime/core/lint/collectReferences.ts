@@ -18,7 +18,7 @@ export interface Reference {
 }
 
 /** uiSchema keys whose values are message keys. */
-export const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help'];
+export const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help', 'ui:prefix'];
 /** uiSchema keys holding logic. */
 export const UI_LOGIC_KEYS = ['ui:visibleWhen', 'ui:enabledWhen'];
 
