@@ -7,6 +7,7 @@
  * price as order verification does; 'An Authorised Officer is:' introduces its list.
  */
 import type { Page } from '@playwright/test';
+import { AU as REGION_AU, TREE, open } from './applicantSteps';
 import { layersFor } from './definitions';
 import { expect, test } from './fixtures';
 
@@ -115,4 +116,21 @@ test("'An Authorised Officer is:' introduces its list, it is not one of its item
   await expect(dialog.getByRole('listitem')).toHaveText(items);
   await page.waitForTimeout(400); // the dialog's enter animation, before the picture
   await shoot(page, 'look-officer-info-phone', { fullPage: false });
+});
+
+test('the industry cascade on a phone: the longest names keep their drop-downs inside the card', async ({ newPage, url, login, freshApplication, shoot }) => {
+  const page = await newPage(PHONE);
+  await open({ login, url, freshApplication }, page, REGION_AU);
+  const longest = (names: string[]) => names.reduce((a, b) => (b.length > a.length ? b : a));
+  const industry = TREE.find((i) => i.name === longest(TREE.map((x) => x.name)))!;
+  const subDivision = industry.subDivisions.find((d) => d.name === longest(industry.subDivisions.map((x) => x.name)))!;
+  await page.getByLabel(text('applicantDetails.company.industry')).selectOption({ label: industry.name });
+  await page.getByLabel(text('applicantDetails.company.subDivision')).selectOption({ label: subDivision.name });
+  await page.getByLabel(text('applicantDetails.company.subGroup')).selectOption({ label: longest(subDivision.subGroups) });
+  for (const key of ['industry', 'subDivision', 'subGroup']) {
+    const box = (await page.getByLabel(text(`applicantDetails.company.${key}`)).boundingBox())!;
+    expect(box.x + box.width, `${key} inside the window`).toBeLessThanOrEqual(PHONE.width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing scrolls sideways').toBeLessThanOrEqual(PHONE.width);
+  await shoot(page, 'look-industry-cascade-phone');
 });

@@ -23,7 +23,9 @@ const useStyles = makeStyles({
       '& .fui-Checkbox__label': { paddingLeft: tokens.spacingHorizontalXS, paddingRight: 0, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, overflowWrap: 'anywhere' },
     },
   },
-  dropdown: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, minWidth: '10rem' },
+  // Never wider than its column: a long option (an industry's name) must not push a phone's card sideways.
+  dropdown: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, minWidth: 'min(10rem, 100%)', maxWidth: '100%' },
+  select: { width: '100%', maxWidth: '100%', '& select': { minWidth: 0, maxWidth: '100%', textOverflow: 'ellipsis' } },
 });
 
 interface Option { value: unknown; label: string; key: string }
@@ -71,7 +73,7 @@ export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
     return (
       <div className={styles.dropdown}>
         {label ? <Label htmlFor={id}>{label}</Label> : null}
-        <Select id={id} value={index < 0 ? '' : String(index)} disabled={!enabled} data-choice={block.id}
+        <Select id={id} className={styles.select} value={index < 0 ? '' : String(index)} disabled={!enabled} data-choice={block.id}
           onChange={(e) => change(e.target.value === '' ? null : options[Number(e.target.value)]?.value)}>
           {block.placeholder || index < 0 ? <option value="">{block.placeholder ? t(block.placeholder, context) : ''}</option> : null}
           {options.map((o, i) => <option key={o.key} value={String(i)}>{o.label}</option>)}

@@ -52,6 +52,12 @@ describe('names (000 s5: letters, spaces, ampersand, apostrophe; hyphen by setti
     expect(new RegExp(strict.formats.name.pattern, 'u').test('Smith-Jones')).toBe(false);
     expect(new RegExp(strict.formats.name.pattern, 'u').test('O’Neil')).toBe(true);
   });
+  it('a format reading a setting no layer gives is a definition error naming the file, not a silent rule', () => {
+    const files = readDefinitions(root);
+    files['flows/_base.yaml'] = files['flows/_base.yaml'].replace("  nameExtraCharacters: '-'\n", '');
+    const layers = definitionsFromFiles(files).layers(AU);
+    expect(layers.errors).toEqual([expect.objectContaining({ file: 'flows/_base.yaml', message: expect.stringContaining("pattern of format 'name' reads settings.nameExtraCharacters") })]);
+  });
 });
 
 describe('numbers typed the usual way (000 s5 lengths count what the rule counts)', () => {
