@@ -141,3 +141,20 @@ test('the industry cascade on a phone: the longest names keep their drop-downs i
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing scrolls sideways').toBeLessThanOrEqual(PHONE.width);
   await shoot(page, 'look-industry-cascade-phone');
 });
+
+test('a lone checkbox on a phone takes the whole width: the maximum-limit label is not squeezed', async ({ newPage, login, url, graphql, shoot }) => {
+  const page = await newPage(PHONE);
+  // Read only: the seeded application saved and closed at Other Details & Personal Guarantee.
+  await login(page, 'primary.businessdetails-restored.au@demo.example');
+  const app = await graphql<{ getVehicleApplication: { applicationId: string } }>(page, 'au.localhost', 'query E2EApp { getVehicleApplication { applicationId } }');
+  await page.goto(url('au.localhost', `/applications/${app.data!.getVehicleApplication.applicationId}/businessDetails`));
+  const box = page.getByRole('checkbox', { name: text('businessDetails.finance.maximum') });
+  await box.waitFor();
+  // The options' grid: as many columns as options at most, so the label has the whole line.
+  const columns = await box.evaluate((el) => getComputedStyle(el.closest('.fui-Checkbox')!.parentElement!).gridTemplateColumns.split(' ').length);
+  expect(columns, 'one column for one option').toBe(1);
+  const label = (await page.getByText(text('businessDetails.finance.maximum'), { exact: true }).boundingBox())!;
+  expect(label.height, 'the label on one or two lines, not squeezed into many').toBeLessThan(48);
+  await box.scrollIntoViewIfNeeded();
+  await shoot(page, 'look-maximum-limit-phone', { fullPage: false });
+});

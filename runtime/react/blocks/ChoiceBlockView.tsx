@@ -92,9 +92,9 @@ export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
       </fieldset>
     );
   }
-  const grid = block.columns || block.narrowColumns
-    ? { ...(block.columns ? { ['--choice-columns' as string]: String(block.columns) } : {}), ...(block.narrowColumns ? { ['--choice-columns-narrow' as string]: String(block.narrowColumns) } : {}) }
-    : undefined;
+  // Never more columns than options: a lone checkbox (a long label) takes the whole width, not half of it on a phone.
+  const count = Math.max(options.length, 1);
+  const grid = { ['--choice-columns' as string]: String(Math.min(block.columns ?? 1, count)), ['--choice-columns-narrow' as string]: String(Math.min(block.narrowColumns ?? 2, count)) };
   const dense = block.appearance === 'checkboxes' && (block.narrowColumns ?? 2) >= 3;
   const all = block.multiple && options.length > 0 && options.every(isOn);
   const some = block.multiple && options.some(isOn);
