@@ -142,7 +142,7 @@ test('the industry cascade on a phone: the longest names keep their drop-downs i
   await shoot(page, 'look-industry-cascade-phone');
 });
 
-test('a lone checkbox on a phone takes the whole width: the maximum-limit label is not squeezed', async ({ newPage, login, url, graphql, shoot }) => {
+test('a lone checkbox on a phone takes the whole width: the maximum-limit label is not squeezed; annual revenue shows its currency sign', async ({ newPage, login, url, graphql, shoot }) => {
   const page = await newPage(PHONE);
   // Read only: the seeded application saved and closed at Other Details & Personal Guarantee.
   await login(page, 'primary.businessdetails-restored.au@demo.example');
@@ -157,4 +157,14 @@ test('a lone checkbox on a phone takes the whole width: the maximum-limit label 
   expect(label.height, 'the label on one or two lines, not squeezed into many').toBeLessThan(48);
   await box.scrollIntoViewIfNeeded();
   await shoot(page, 'look-maximum-limit-phone', { fullPage: false });
+
+  // Annual revenue: the currency sign inside the field and an example with thousands separators beside it.
+  await page.getByText(text('businessDetails.section.cashflow'), { exact: true }).click();
+  const revenue = page.getByRole('textbox', { name: text('businessDetails.cashflow.annualRevenue') });
+  await revenue.waitFor();
+  const field = revenue.locator('xpath=..');
+  await expect(field).toContainText(text('businessDetails.cashflow.annualRevenuePrefix'));
+  await expect(page.getByText(text('businessDetails.cashflow.annualRevenueHint'), { exact: true })).toBeVisible();
+  await revenue.scrollIntoViewIfNeeded();
+  await shoot(page, 'look-annual-revenue-phone', { fullPage: false });
 });
