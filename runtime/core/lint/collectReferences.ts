@@ -137,6 +137,7 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         message(block.title, `${pointer}/title`);
         logic(block.openWhen, `${pointer}/openWhen`, schemas);
         logic(block.enabledWhen, `${pointer}/enabledWhen`, schemas);
+        logic(block.doneWhen, `${pointer}/doneWhen`, schemas);
         for (const [k, v] of Object.entries(block.vars ?? {})) template(v, `${pointer}/vars/${k}`, schemas);
         break;
       case 'choice':
