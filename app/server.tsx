@@ -27,8 +27,11 @@ export function renders(page: SelectionTexts, path: string): boolean {
   return Array.isArray(paths) && paths.some((p) => typeof p === 'string' && matchPath(p, path) !== null);
 }
 
-/** The style sheet of every page of the selection (the brand's theme; see {@link themeStyle}). */
-export const pageStyle = (page: SelectionTexts): string => themeStyle(page.settings);
+/** The page's own rules: the shell's header and footer reach the window's edges (no browser margin on the body). */
+const PAGE_RULES = 'html, body { margin: 0; padding: 0; }';
+
+/** The style sheet of every page of the selection: the page's rules and the brand's theme (see {@link themeStyle}). */
+export const pageStyle = (page: SelectionTexts): string => `${PAGE_RULES}\n${themeStyle(page.settings)}`;
 
 /** Reads a whole web stream as text. */
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {

@@ -303,6 +303,8 @@ export interface GroupBlock extends BlockBase {
   openWhen?: Logic;
   /** Expander: logic; while false it is closed, its toggle disabled (a section locked until an earlier one is done). */
   enabledWhen?: Logic;
+  /** Expander: logic; while true its toggle shows a tick and says it is completed (`runtime.progress.completed`). */
+  doneWhen?: Logic;
   /**
    * Shorthand: on narrow screens the same blocks with these members over the group (e.g. a bar that folds into an
    * expander); the loader writes out two groups, `media: wide` and `media: narrow`.

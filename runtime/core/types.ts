@@ -289,8 +289,10 @@ export interface FormatDef {
   /** Compile the pattern case-insensitively. */
   ignoreCase?: boolean;
   message: string;
-  /** Suffix tried first on length message keys for fields of this format, e.g. `digits`. */
+  /** Suffix tried first on length message keys for fields of this format, e.g. `digits`; its lengths count those units, so a value outside the format gets the format's message first. */
   variant?: string;
+  /** A regular-expression character class of characters dropped before checking and storing (spaces, thousands separators), e.g. `[ ,]`. */
+  ignore?: string;
 }
 
 /** The result of the flow machine. */

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BrandRegistry } from '../brands';
+import { getPath } from '../../runtime/core/source/pointer';
 import type { Database } from '../db';
 import type { ServerDefinitions } from '../definitions';
 import type { EmailOutbox } from '../email';
@@ -29,7 +30,20 @@ export const RESET_KEYS = {
 export const RESET_EMAIL: ResetEmailTexts = { template: 'passwordReset', subject: RESET_KEYS.subject, body: RESET_KEYS.body };
 
 /** The invitation of an authorised officer: the same set-password link, its own texts. */
-export const INVITATION_EMAIL: ResetEmailTexts = { template: 'invitation', subject: 'auth.invite.emailSubject', body: 'auth.invite.emailBody' };
+export const INVITATION_EMAIL: ResetEmailTexts = {
+  template: 'invitation',
+  subject: 'auth.invite.emailSubject',
+  body: 'auth.invite.emailBody',
+  expiryHoursSetting: 'invitation.expiryHours',
+  withoutCompany: { subject: 'auth.invite.emailSubject.noCompany', body: 'auth.invite.emailBody.noCompany' },
+};
+
+/** A link's lifetime: the whole hours the setting gives for the selection (at least one), else {@link RESET_TOKEN_TTL_MS}. */
+function expiryOf(definitions: ServerDefinitions, selection: Record<string, string>, setting: string | undefined): number {
+  if (!setting) return RESET_TOKEN_TTL_MS;
+  const hours = getPath(definitions.layers(selection).settings, setting);
+  return typeof hours === 'number' && Number.isInteger(hours) && hours >= 1 ? hours * 3_600_000 : RESET_TOKEN_TTL_MS;
+}
 
 /** Dependencies of the password provider. */
 export interface PasswordProviderDeps {
@@ -63,7 +77,7 @@ export function createPasswordProvider(deps: PasswordProviderDeps): IdentityProv
   }
 
   const passwordReset: PasswordResetCapability = {
-    async request(email, { email: texts = RESET_EMAIL } = {}) {
+    async request(email, { email: texts = RESET_EMAIL, vars: extra = {} } = {}) {
       const user = await db.selectFrom('users').select(['id', 'email', 'first_name', 'brand_id']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
       if (!user) return; // same answer for unknown e-mails
       // The link and texts are the user's own brand's: its configured public origin, never the request's Host.
@@ -71,19 +85,21 @@ export function createPasswordProvider(deps: PasswordProviderDeps): IdentityProv
       const { id: brandId, selection } = brand;
       const token = randomBytes(32).toString('base64url'); // 256 bits
       const link = `${brand.publicOrigin}/reset-password?hash=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-      const vars = { firstName: user.first_name, link };
+      const ttlMs = expiryOf(deps.definitions, selection, texts.expiryHoursSetting);
+      const vars = { ...extra, firstName: user.first_name, link, hours: String(ttlMs / 3_600_000) };
+      const keys = texts.withoutCompany && !extra.company?.trim() ? texts.withoutCompany : texts;
       await db.transaction().execute(async (tx) => {
         await tx
           .insertInto('password_resets')
-          .values({ token_hash: sha256(token), user_id: user.id, expires_at: new Date(now().getTime() + RESET_TOKEN_TTL_MS) })
+          .values({ token_hash: sha256(token), user_id: user.id, expires_at: new Date(now().getTime() + ttlMs) })
           .execute();
         await deps.email.send(
           {
             to: user.email,
             template: texts.template,
             brandId,
-            subject: deps.definitions.message(texts.subject, selection, vars),
-            text: deps.definitions.message(texts.body, selection, vars),
+            subject: deps.definitions.message(keys.subject, selection, vars).trim(),
+            text: deps.definitions.message(keys.body, selection, vars),
             data: { link },
           },
           tx,

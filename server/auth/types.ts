@@ -39,6 +39,10 @@ export interface ResetEmailTexts {
   template: string;
   subject: string;
   body: string;
+  /** The setting (dotted path, of the user's brand and region) giving the link's lifetime in hours; default one hour. */
+  expiryHoursSetting?: string;
+  /** Keys used instead of `subject` / `body` when a `vars` value they read is empty (e.g. no company yet). */
+  withoutCompany?: { subject: string; body: string };
 }
 
 /** Password reset operations of a provider that manages passwords. */
@@ -46,9 +50,9 @@ export interface PasswordResetCapability {
   /**
    * Create a token and queue the e-mail; does nothing visible for unknown e-mails. The link goes to the
    * public origin of the user's own brand. `email` names the e-mail's template and catalogue keys
-   * (default: the password-reset e-mail).
+   * (default: the password-reset e-mail); `vars` fills its texts' other placeholders (`{company}`, `{sender}`).
    */
-  request(email: string, options?: { email?: ResetEmailTexts }): Promise<void>;
+  request(email: string, options?: { email?: ResetEmailTexts; vars?: Record<string, string> }): Promise<void>;
   /** Apply a new password with a token; answers message keys on failure. */
   reset(input: { email: string; hash: string; password: string; confirmPassword?: string | null }): Promise<ResetPasswordOutcome>;
 }

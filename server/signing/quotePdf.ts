@@ -1,10 +1,13 @@
 /**
- * The quote as a PDF (the e-signature envelope's document; spec 000 s2 'Quote summary': quote id, make, model,
- * price, lease term). Texts and labels come from the catalogue (messages/signing.yaml), the currency and GST
- * label from the region's settings. pdf-lib is loaded on the first quote, not with the server (~20 MB and a
- * second of its start, bench/README.md 'bench:memory').
+ * The quote as a PDF (the e-signature envelope's document and the wet path's download; spec 000 s2 'Quote summary':
+ * quote id, make, model, price, lease term), headed as a lender's quote: the brand and the lessor, the company it is
+ * for, the date it was issued and until when it is valid (`settings.quoteSigning.validityDays`). Texts and labels come
+ * from the catalogue (messages/signing.yaml); the price has the screen's format (`settings.calculatorUi.currencyFormat`,
+ * as order verification shows it) and the region's GST label.
+ * pdf-lib is loaded on the first quote, not with the server (~20 MB and a second of its start, bench/README.md
+ * 'bench:memory').
  * @example
- * const { name, bytes } = await quotePdf(app.record, app.id, (key, vars) => definitions.message(key, selection, vars), settings);
+ * const { name, bytes } = await quotePdf(quoteFacts(app.record), (key, vars) => definitions.message(key, selection, vars), settings);
  */
 import { getPath } from '../../runtime/core/source/pointer';
 
@@ -19,6 +22,8 @@ export interface QuoteFacts {
   model: string;
   monthlyRental: number | null;
   termMonths: number | null;
+  /** The company the quote is for (empty before the company is known). */
+  company: string;
 }
 
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
@@ -33,37 +38,63 @@ export function quoteFacts(record: unknown): QuoteFacts {
     model: str(s('vehicleDetails.model')),
     monthlyRental: num(s('leaseDetails.monthlyRentalNet')),
     termMonths: num(s('leaseDetails.terms')),
+    company: (str(s('companyDetails.companyName')) || str(s('entityDetails.entityName'))).trim(),
   };
 }
 
 /** The PDF's file name: Quote_{reference}.pdf. */
 export const quoteFileName = (facts: QuoteFacts) => `Quote_${facts.reference.replace(/[^\w.-]/g, '_')}.pdf`;
 
-/** Render the quote PDF; `settings` gives `currency` (e.g. AUD) and `gstLabel` (e.g. inc GST). */
-export async function quotePdf(facts: QuoteFacts, text: QuoteText, settings: { currency?: unknown; gstLabel?: unknown }): Promise<{ name: string; bytes: Uint8Array }> {
+type IntlFormat = Intl.NumberFormatOptions & { locale?: string };
+
+/** The price as the screen shows it: the layers' `calculatorUi.currencyFormat` (whole dollars, '$1,210'). */
+export function quotePrice(amount: number, settings: Record<string, unknown>): string {
+  const format = (getPath(settings, 'calculatorUi.currencyFormat') ?? {}) as IntlFormat;
+  const { locale, ...options } = format;
   const currency = typeof settings.currency === 'string' ? settings.currency : 'AUD';
-  const amount = facts.monthlyRental === null ? '' : new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(facts.monthlyRental);
+  return new Intl.NumberFormat(locale ?? 'en', { style: 'currency', currency, currencyDisplay: 'narrowSymbol', ...options }).format(amount);
+}
+
+/** A day as the region writes it (the currency format's locale), e.g. 29 November 2026. */
+function day(date: Date, settings: Record<string, unknown>): string {
+  const locale = (getPath(settings, 'calculatorUi.currencyFormat.locale') ?? settings.locale ?? 'en') as string;
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** Render the quote PDF from the layers' `settings` (formats, GST label, validity), issued `now`. */
+export async function quotePdf(facts: QuoteFacts, text: QuoteText, settings: Record<string, unknown>, now = new Date()): Promise<{ name: string; bytes: Uint8Array }> {
+  const validityDays = num(getPath(settings, 'quoteSigning.validityDays'));
+  const validUntil = validityDays === null ? null : new Date(now.getTime() + validityDays * 86_400_000);
   const rows: [string, string][] = [
     [text('signing.quotePdf.quoteId'), facts.reference],
+    [text('signing.quotePdf.company'), facts.company],
+    [text('signing.quotePdf.issued'), day(now, settings)],
+    [text('signing.quotePdf.validUntil'), validUntil ? day(validUntil, settings) : ''],
     [text('signing.quotePdf.make'), facts.make],
     [text('signing.quotePdf.model'), facts.model],
-    [text('signing.quotePdf.price'), amount && text('signing.quotePdf.priceValue', { amount, gst: str(settings.gstLabel) })],
+    [text('signing.quotePdf.price'), facts.monthlyRental === null ? '' : text('signing.quotePdf.priceValue', { amount: quotePrice(facts.monthlyRental, settings), gst: str(settings.gstLabel) })],
     [text('signing.quotePdf.term'), facts.termMonths === null ? '' : text('signing.quotePdf.termValue', { months: facts.termMonths })],
   ];
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const title = text('signing.quotePdf.title', { reference: facts.reference });
   doc.setTitle(title);
+  doc.setAuthor(text('brand.name'));
   doc.setCreator('Fleetform');
   const page = doc.addPage([595.28, 841.89]); // A4
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   // The standard fonts encode WinAnsi only: anything else becomes '?' rather than failing the document.
   const safe = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-  let y = 780;
+  let y = 790;
+  // Who the quote is from: the brand, and the lessor it introduces.
+  page.drawText(safe(text('brand.name')), { x: 56, y, size: 14, font: bold, color: rgb(0.06, 0.33, 0.55) });
+  y -= 18;
+  page.drawText(safe(text('signing.quotePdf.lessor', { lessor: text('signing.quotePdf.lessorName') })), { x: 56, y, size: 10, font: regular, color: rgb(0.3, 0.3, 0.3) });
+  y -= 36;
   page.drawText(safe(title), { x: 56, y, size: 20, font: bold, color: rgb(0.1, 0.1, 0.1) });
   y -= 40;
-  for (const [label, value] of rows) {
+  for (const [label, value] of rows.filter(([, v]) => v !== '')) {
     page.drawText(safe(label), { x: 56, y, size: 12, font: bold });
     page.drawText(safe(value), { x: 220, y, size: 12, font: regular });
     y -= 24;

@@ -51,7 +51,7 @@ test('the page carries the brand; a missing or unparsable configuration stops wi
 });
 
 for (const { host, selection } of [AU, NZ]) {
-  test(`a signed-in user with no application sees the no-application screen with the contact box (${selection.region})`, async ({ page, url, login, shoot }) => {
+  test(`a signed-in user with no application sees the no-application screen in the shell with the contact box (${selection.region})`, async ({ page, url, login, shoot }) => {
     const { text, layers } = layersFor(selection);
     const { redirectTo } = await login(page, `noapplication.${selection.region}@demo.example`);
     expect(redirectTo).toBe('/applications');
@@ -61,8 +61,16 @@ for (const { host, selection } of [AU, NZ]) {
     await expect(page.getByText(text('account.noApplication.body'), { exact: true })).toBeVisible();
     const box = page.locator('[data-widget="contactBox"]');
     await expect(box.getByRole('heading', { name: text('account.noApplication.contact') })).toBeVisible();
-    await expect(box).toContainText(String(layers.settings.phone));
-    await expect(box.getByRole('link', { name: String(layers.settings.supportEmail) })).toHaveAttribute('href', `mailto:${String(layers.settings.supportEmail)}`);
+    // The contacts by the layering rule (000 s2): the brand's profile, the region's only where it gives none; the
+    // phone a tap-to-call link.
+    const profile = (layers.settings.profile ?? {}) as { phoneNumber?: string; email?: string };
+    const phone = profile.phoneNumber || String(layers.settings.phone);
+    const email = profile.email || String(layers.settings.supportEmail);
+    await expect(box.getByRole('link', { name: phone, exact: true })).toHaveAttribute('href', `tel:${phone.replace(/[^0-9+]/g, '')}`);
+    await expect(box.getByRole('link', { name: email, exact: true })).toHaveAttribute('href', `mailto:${email}`);
+    await expect(page.locator('footer')).toContainText(phone);
+    // A signed-in page in the shell (000 s2 'Layouts'): header with the logo, content, footer.
+    await expect(page.locator('header').getByRole('img', { name: text('brand.logo.alt'), exact: true })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(text('account.noApplication.title')));
     await shoot(page, `no-application-${selection.region}`);
   });

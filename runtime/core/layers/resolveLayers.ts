@@ -1,5 +1,6 @@
 import type { DefinitionError, DefinitionSet, FormatDef, JsonSchema, Provenance, ResolvedLayers } from '../types';
 import { didYouMean, errorAt, fromPointer, getAtPointer, positionOf, toPointer } from '../source';
+import { fillFormatSettings } from './formatSettings';
 import { fillPattern } from './layerChoices';
 import { mergeInto, type WriteLog } from './mergeLayer';
 
@@ -41,12 +42,18 @@ export function resolveLayers(defs: DefinitionSet, selection: Record<string, str
     mergeInto(merged, patch, { merged: '', file, pointer: at, layer: layer.name }, log);
   }
   const provenance = (pointer: string): Provenance | undefined => lookup(defs, log, pointer);
+  const settings = merged.settings as Record<string, unknown>;
+  const formats = fillFormatSettings(merged.formats as Record<string, FormatDef>, settings, (name, path) => {
+    const at = provenance(toPointer(['formats', name, 'pattern']));
+    errors.push({ file: at?.file ?? '', line: at?.line ?? 1, column: at?.column ?? 1, pointer: at?.pointer ?? toPointer(['formats', name, 'pattern']),
+      message: `pattern of format '${name}' reads settings.${path}, which is not a text for ${JSON.stringify(chosen)}`, hint: `add settings.${path} (a text of characters) to a layer` });
+  });
   return {
     selection: chosen,
     applied,
-    settings: merged.settings as Record<string, unknown>,
+    settings,
     messages: merged.messages as Record<string, string>,
-    formats: merged.formats as Record<string, FormatDef>,
+    formats,
     schemas: merged.schemas as Record<string, JsonSchema>,
     provenance,
     errors,

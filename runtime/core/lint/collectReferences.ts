@@ -18,7 +18,7 @@ export interface Reference {
 }
 
 /** uiSchema keys whose values are message keys. */
-export const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help'];
+export const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:placeholder', 'ui:help', 'ui:prefix'];
 /** uiSchema keys holding logic. */
 export const UI_LOGIC_KEYS = ['ui:visibleWhen', 'ui:enabledWhen'];
 
@@ -137,6 +137,7 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         message(block.title, `${pointer}/title`);
         logic(block.openWhen, `${pointer}/openWhen`, schemas);
         logic(block.enabledWhen, `${pointer}/enabledWhen`, schemas);
+        logic(block.doneWhen, `${pointer}/doneWhen`, schemas);
         for (const [k, v] of Object.entries(block.vars ?? {})) template(v, `${pointer}/vars/${k}`, schemas);
         break;
       case 'choice':

@@ -7,3 +7,4 @@ export { schemaRules, failingRules } from './schemaRules';
 export { caseInsensitivePattern } from './caseInsensitive';
 export { toErrorSchema, type ErrorTree } from './toErrorSchema';
 export { warnMissingText, WARNING_PREFIX, type MissingText } from './missingText';
+export { normalizeValues } from './normalizeValues';

@@ -3,7 +3,10 @@ import type { LogicInstance } from '../logic/createLogic';
 import { fieldPathOf, schemaAtPath, type ValidationErrorLike } from './fieldPath';
 import { interpolate } from './interpolate';
 import type { MissingText } from './missingText';
-import { KEYWORD_RANK, OTHER_RANK, RULE_RANK, resolveMessageKey } from './resolveMessage';
+import { KEYWORD_RANK, namedFormatOf, OTHER_RANK, RULE_RANK, resolveMessageKey } from './resolveMessage';
+
+/** Rank of a format failure on a field whose format counts its lengths in units (`variant`): 'abcde' has no digits to count. */
+const COUNTED_FORMAT_RANK = 0.5;
 
 /** An ajv-compiled or standalone validate function (compiled with `allErrors: true`). */
 export interface CompiledValidator {
@@ -63,7 +66,9 @@ export function withoutEmpty(value: unknown): unknown {
 
 /**
  * Validate form data and return ONE message per field: the first failing rule in spec order
- * (required, minimum, maximum, exact length, then type, format, pattern), then form rules.
+ * (required, minimum, maximum, exact length, then type, format, pattern), then form rules; a format whose
+ * lengths count digits (`variant`) fails before those lengths. Values are checked as given: a form
+ * normalises what was typed first ({@link normalizeValues}).
  * @example validateForm(validate, data, { schema, messages: layers.messages, formats: layers.formats })
  */
 export function validateForm(validate: CompiledValidator, data: unknown, options: ValidateFormOptions): Record<string, string> {
@@ -88,7 +93,9 @@ export function validateForm(validate: CompiledValidator, data: unknown, options
     const fieldSchema = schemaAtPath(options.schema, field);
     let keyword = error.keyword;
     if ((keyword === 'minLength' || keyword === 'maxLength') && fieldSchema && fieldSchema.minLength === fieldSchema.maxLength) keyword = 'exactLength';
-    offer(field, { rank: KEYWORD_RANK[keyword] ?? OTHER_RANK, fieldSchema, keyword, params: error.params ?? {} });
+    const format = (keyword === 'format' || keyword === 'pattern') && options.formats ? options.formats[namedFormatOf(fieldSchema, options.formats) ?? ''] : undefined;
+    const rank = format?.variant ? COUNTED_FORMAT_RANK : KEYWORD_RANK[keyword] ?? OTHER_RANK;
+    offer(field, { rank, fieldSchema, keyword, params: error.params ?? {} });
   }
   if (options.rules?.length) {
     const { logic } = options;

@@ -23,7 +23,9 @@ const useStyles = makeStyles({
       '& .fui-Checkbox__label': { paddingLeft: tokens.spacingHorizontalXS, paddingRight: 0, fontSize: tokens.fontSizeBase200, lineHeight: tokens.lineHeightBase200, overflowWrap: 'anywhere' },
     },
   },
-  dropdown: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, minWidth: '10rem' },
+  // Never wider than its column: a long option (an industry's name) must not push a phone's card sideways.
+  dropdown: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, minWidth: 'min(10rem, 100%)', maxWidth: '100%' },
+  select: { width: '100%', maxWidth: '100%', '& select': { minWidth: 0, maxWidth: '100%', textOverflow: 'ellipsis' } },
 });
 
 interface Option { value: unknown; label: string; key: string }
@@ -71,7 +73,7 @@ export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
     return (
       <div className={styles.dropdown}>
         {label ? <Label htmlFor={id}>{label}</Label> : null}
-        <Select id={id} value={index < 0 ? '' : String(index)} disabled={!enabled} data-choice={block.id}
+        <Select id={id} className={styles.select} value={index < 0 ? '' : String(index)} disabled={!enabled} data-choice={block.id}
           onChange={(e) => change(e.target.value === '' ? null : options[Number(e.target.value)]?.value)}>
           {block.placeholder || index < 0 ? <option value="">{block.placeholder ? t(block.placeholder, context) : ''}</option> : null}
           {options.map((o, i) => <option key={o.key} value={String(i)}>{o.label}</option>)}
@@ -90,9 +92,9 @@ export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
       </fieldset>
     );
   }
-  const grid = block.columns || block.narrowColumns
-    ? { ...(block.columns ? { ['--choice-columns' as string]: String(block.columns) } : {}), ...(block.narrowColumns ? { ['--choice-columns-narrow' as string]: String(block.narrowColumns) } : {}) }
-    : undefined;
+  // Never more columns than options: a lone checkbox (a long label) takes the whole width, not half of it on a phone.
+  const count = Math.max(options.length, 1);
+  const grid = { ['--choice-columns' as string]: String(Math.min(block.columns ?? 1, count)), ['--choice-columns-narrow' as string]: String(Math.min(block.narrowColumns ?? 2, count)) };
   const dense = block.appearance === 'checkboxes' && (block.narrowColumns ?? 2) >= 3;
   const all = block.multiple && options.length > 0 && options.every(isOn);
   const some = block.multiple && options.some(isOn);

@@ -35,18 +35,30 @@ const useStyles = makeStyles({
   },
   body: { paddingTop: tokens.spacingVerticalS },
   locked: { cursor: 'not-allowed', color: tokens.colorNeutralForegroundDisabled },
+  // A finished section's tick after its title, in the theme's success colour.
+  done: { marginLeft: tokens.spacingHorizontalS, color: tokens.colorPaletteGreenForeground1 },
+  hidden: { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
 });
+
+/** A tick drawn as SVG (a text glyph may be missing from the page's fonts). */
+const TICK = (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor" style={{ verticalAlign: 'text-bottom' }}>
+    <path d="M8 1a7 7 0 1 1 0 14A7 7 0 0 1 8 1Zm3.1 4.4a.6.6 0 0 0-.85.05L7.1 9.05 5.7 7.6a.6.6 0 1 0-.86.84l1.85 1.9a.6.6 0 0 0 .88-.02l3.58-4.07a.6.6 0 0 0-.05-.85Z" />
+  </svg>
+);
 
 /**
  * A collapsible group (native `details`: without the app, the browser toggles it). With `openWhen` it opens whenever
  * that becomes true and closes whenever it becomes false (the user may toggle it in between); while `enabledWhen` is
  * false it is closed and its toggle is `aria-disabled` (a section locked until an earlier one is done). A toggle the
- * browser makes itself (find in page) is followed.
+ * browser makes itself (find in page) is followed. While `doneWhen` holds its toggle shows a tick (and says
+ * `runtime.progress.completed` to a screen reader).
  */
 function Expander({ block, title }: { block: GroupBlock; title: string | undefined }) {
   const styles = useStyles();
-  const { logic } = useRuntime();
+  const { logic, t } = useRuntime();
   const { context } = useStep();
+  const done = block.doneWhen !== undefined && logic.holds(block.doneWhen, context);
   const wanted = block.openWhen === undefined ? undefined : logic.holds(block.openWhen, context);
   const enabled = logic.holds(block.enabledWhen, context);
   const [open, setOpen] = useState<boolean>(wanted ?? block.open ?? false);
@@ -70,7 +82,7 @@ function Expander({ block, title }: { block: GroupBlock; title: string | undefin
         onClick={(e) => {
           e.preventDefault();
           if (enabled) setOpen(!shown);
-        }}>{title}</summary>
+        }}>{title}{done ? <><span className={styles.done} data-done="">{TICK}</span><span className={styles.hidden}>{` (${t('runtime.progress.completed', context)})`}</span></> : null}</summary>
       {enabled ? <div className={mergeClasses(styles.column, styles.body)}><Blocks blocks={block.blocks} /></div> : null}
     </details>
   );

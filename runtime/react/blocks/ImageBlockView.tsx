@@ -8,7 +8,8 @@ import { useRuntime } from '../RuntimeContext';
 // moves: `contain` scales the picture inside that box, `cover` fills the column's width at that height.
 const useStyles = makeStyles({
   image: { display: 'block', maxWidth: '100%', width: 'auto', objectFit: 'contain' },
-  cover: { width: '100%', objectFit: 'cover' },
+  // Cropped at the right: a wide picture's message (a hero's words) usually starts at its left.
+  cover: { width: '100%', objectFit: 'cover', objectPosition: 'left center' },
 });
 
 /** An image from `src` (logic); nothing when the source is empty or fails to load. With `href`, a link. */

@@ -8,9 +8,11 @@ import { useVars } from './useVars';
 const useStyles = makeStyles({
   // Headings and paragraphs space by the block list's gap, not the browser's default margins.
   flush: { margin: 0 },
+  // Information (a confirmation, what happens next): the brand's colour at its edge, not a warning's yellow.
   notice: {
     boxSizing: 'border-box', width: '100%', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`, borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorPaletteYellowBackground1, border: `${tokens.strokeWidthThin} solid ${tokens.colorPaletteYellowBorder1}`,
+    backgroundColor: tokens.colorNeutralBackground3, border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderLeft: `${tokens.strokeWidthThickest} solid ${tokens.colorBrandBackground}`,
   },
   // As wide as a form at most: an alert usually speaks about the form below it.
   alert: {
@@ -20,9 +22,10 @@ const useStyles = makeStyles({
   // Markup's own paragraphs and lists keep a small gap, not the browser's larger default.
   html: { ...typographyStyles.body1, '& > :first-child': { marginTop: 0 }, '& > :last-child': { marginBottom: 0 }, '& a': { color: tokens.colorBrandForegroundLink } },
   bullets: { margin: 0, paddingLeft: tokens.spacingHorizontalXL, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
+  introduced: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
 });
 
-/** A heading, paragraph, notice, bullet list, (sanitised) HTML or a spinner with its text: `text` is a message key whose `{path}` placeholders read the step context and `vars`. */
+/** A heading, paragraph, notice (information), bullet list (a first line ending in ':' its intro), (sanitised) HTML or a spinner with its text: `text` is a message key whose `{path}` placeholders read the step context and `vars`. */
 export function TextBlockView({ block }: { block: TextBlock }) {
   const styles = useStyles();
   const { t } = useRuntime();
@@ -39,8 +42,13 @@ export function TextBlockView({ block }: { block: TextBlock }) {
       return <div role="status" className={styles.notice}><Body1>{text}</Body1></div>;
     case 'alert':
       return <div role="alert" className={styles.alert}><Body1>{text}</Body1></div>;
-    case 'bullets':
-      return <ul className={styles.bullets}>{text.split('\n').filter(Boolean).map((line, i) => <li key={i}><Body1>{line}</Body1></li>)}</ul>;
+    case 'bullets': {
+      // One item a line; a first line ending in ':' introduces the list ('An Authorised Officer is:'), it is not an item.
+      const lines = text.split('\n').filter(Boolean);
+      const intro = lines.length > 1 && lines[0].trimEnd().endsWith(':') ? lines.shift() : undefined;
+      const list = <ul className={styles.bullets}>{lines.map((line, i) => <li key={i}><Body1>{line}</Body1></li>)}</ul>;
+      return intro ? <div className={styles.introduced}><Body1 as="p" block className={styles.flush}>{intro}</Body1>{list}</div> : list;
+    }
     case 'busy':
       return <div role="status"><Spinner labelPosition="below" label={text} /></div>;
     case 'html':

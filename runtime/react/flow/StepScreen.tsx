@@ -119,7 +119,9 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
 
   const services = useMemo<StepServices>(() => ({ flowId, stepId, context, raise, write, writeAll, busy }), [flowId, stepId, context, raise, write, writeAll, busy]);
   const layout = step.layout ?? {};
-  const header = flow.layout?.header && layout.header !== undefined && rt.logic.holds(layout.header, context);
+  const unavailable = !step.blocks?.length && !transitionsOf(flow, stepId, 'enter').length;
+  // A step's header shows where its layout says; the 'not available yet' page is a whole page of the shell, so it has it.
+  const header = flow.layout?.header && (layout.header !== undefined ? rt.logic.holds(layout.header, context) : unavailable);
   const footer = flow.layout?.footer && layout.footer !== 'hidden' ? (layout.footer ?? 'static') : undefined;
   const colours = (background: Logic | undefined, colour: Logic | undefined): CSSProperties | undefined => {
     const bg = background === undefined ? undefined : rt.logic.evaluateTemplate(background, context);
@@ -135,7 +137,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     <StepContext.Provider value={services}>
       {header ? <header className={mergeClasses(styles.header, headerStyle?.color && styles.inherit)} style={headerStyle}><div className={styles.chrome}><BlockList blocks={flow.layout?.header} /></div></header> : null}
       <main ref={mainRef} tabIndex={-1} className={mergeClasses(styles.main, layout.width === 'wide' && styles.wide)} data-flow={flowId} data-step={stepId}>
-        <BlockList blocks={step.blocks?.length || transitionsOf(flow, stepId, 'enter').length ? step.blocks : UNAVAILABLE_BLOCKS} />
+        <BlockList blocks={unavailable ? UNAVAILABLE_BLOCKS : step.blocks} />
       </main>
       {footer ? (
         <footer className={mergeClasses(styles.footer, footer === 'sticky' && styles.sticky, footerStyle?.color && styles.inherit)} data-footer={footer} style={footerStyle}>

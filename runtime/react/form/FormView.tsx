@@ -79,7 +79,7 @@ export default function FormView({ block }: { block: FormBlock }) {
     const copy = () => {
       if (store.values === copied.current) return;
       copied.current = store.values;
-      void writeRef.current(path, store.values);
+      void writeRef.current(path, store.output);
     };
     copy();
     return store.subscribe(copy);
@@ -94,7 +94,7 @@ export default function FormView({ block }: { block: FormBlock }) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
-    if (block.submit) void step.raise(block.submit, { form: store.values });
+    if (block.submit) void step.raise(block.submit, { form: store.output });
   };
 
   const idBase = block.id ?? block.schema.replace(/\W/g, '_');

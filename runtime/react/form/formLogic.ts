@@ -1,5 +1,5 @@
 import { createRuleSet, pathsOverlap, truthy, varPaths, type LogicInstance } from '../../core/logic';
-import { schemaRules, validateForm, type MissingText } from '../../core/messages';
+import { normalizeValues, schemaRules, validateForm, type MissingText } from '../../core/messages';
 import type { FormBlock, FormatDef, JsonSchema, Logic, LogicContext } from '../../core/types';
 import type { CompiledValidator, FieldStates, FormLogic } from './formStore';
 
@@ -63,7 +63,8 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
     return { hidden, disabled };
   };
   return {
-    errors: (values) => validateForm(validate, values, {
+    // Checked as stored: what a format ignores (a phone's spaces, an amount's separators) is dropped first.
+    errors: (values) => validateForm(validate, normalizeValues(schema, values, formats), {
       schema, messages, formats, form: block.schema, overrides: block.messages, rules, logic, context: context(), onMissing: options.onMissing,
     }),
     states: (values, changed) => {
@@ -80,5 +81,6 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
     },
     // `formErrors`: the errors the form shows now (after a field's first blur, every one after submit).
     submitEnabled: (values, shown) => logic.holds(block.submitEnabledWhen, withForm(values, shown)),
+    normalize: (values) => normalizeValues(schema, values, formats),
   };
 }

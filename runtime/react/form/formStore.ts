@@ -29,6 +29,8 @@ export interface FormLogic {
   contextChanged(values: Record<string, unknown>, keys: string[]): { states?: FieldStates; errors: boolean; submit: boolean };
   /** Whether the submit button is enabled; `shown` = the errors the form shows now (path -> message). */
   submitEnabled(values: Record<string, unknown>, shown: Record<string, string>): boolean;
+  /** The values as the definitions keep them (what a format ignores dropped); the values themselves when nothing changes. */
+  normalize?(values: Record<string, unknown>): Record<string, unknown>;
 }
 
 const EMPTY: FieldView = { hidden: false, disabled: false };
@@ -55,6 +57,11 @@ export class FormStore {
   constructor(private logic: FormLogic, initial: Record<string, unknown> = {}) {
     this.values = initial;
     this.recompute();
+  }
+
+  /** The values as submitted and copied out: what was typed, normalised by the form's formats (`02 9876 5432` -> `0298765432`). */
+  get output(): Record<string, unknown> {
+    return this.logic.normalize?.(this.values) ?? this.values;
   }
 
   /** Subscribes to any change (e.g. the submit button); returns the unsubscribe function. */

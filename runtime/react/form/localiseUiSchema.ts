@@ -2,7 +2,7 @@ import type { UiSchema } from '@rjsf/utils';
 import type { Translate } from '../messages/translate';
 
 /** uiSchema keys whose values are message keys, resolved once per form mount. */
-const TEXT_KEYS = new Set(['ui:title', 'ui:description', 'ui:placeholder', 'ui:help']);
+const TEXT_KEYS = new Set(['ui:title', 'ui:description', 'ui:placeholder', 'ui:help', 'ui:prefix']);
 
 /**
  * Resolves message keys in a uiSchema (labels, placeholders, `ui:enumNames`) through the catalogue:

@@ -4,11 +4,11 @@ import { useCallback } from 'react';
 import { FieldViewContext, fieldPath, useFieldView, type RuntimeFormContext } from '../form/formContext';
 
 /**
- * Wraps each field in a Fluent `Field`: label, required mark, one error message (Fluent sets
- * aria-invalid and aria-describedby on the control). Blur inside marks the field touched.
+ * Wraps each field in a Fluent `Field`: label, required mark, its hint (`ui:description`, else `ui:help`), one
+ * error message (Fluent sets aria-invalid and aria-describedby on the control). Blur inside marks the field touched.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, hidden, required, displayLabel, fieldPathId, registry, schema, rawDescription } = props;
+  const { id, label, children, hidden, required, displayLabel, fieldPathId, registry, schema, rawDescription, rawHelp } = props;
   const ctx = registry.formContext as RuntimeFormContext;
   const path = fieldPath(ctx.prefix, fieldPathId.path);
   const view = useFieldView(ctx.store, path);
@@ -20,7 +20,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       <Field
         label={displayLabel && label ? { children: label, htmlFor: id } : undefined}
         required={required}
-        hint={rawDescription || undefined}
+        hint={rawDescription || rawHelp || undefined}
         validationState={view.error ? 'error' : 'none'}
         validationMessage={view.error}
         onBlur={onBlur}

@@ -1,4 +1,5 @@
 /** Inviting an authorised officer: find or create their account and send the set-password e-mail. */
+import { getPath } from '../../../runtime/core/source/pointer';
 import type { Logic, ResolvedLayers } from '../../../runtime/core/types';
 import type { ServerContext } from '../../context';
 import { INVITATION_EMAIL } from '../../auth';
@@ -107,11 +108,19 @@ async function existingOfficer(ctx: ServerContext, app: AppSnapshot, email: stri
   return null;
 }
 
-/** Queue the e-mail inviting the officer to set a password (the identity provider's set-password link, the invitation's own texts). */
-async function sendInvitation(ctx: ServerContext, email: string): Promise<void> {
+/**
+ * Queue the e-mail inviting the officer to set a password (the identity provider's set-password link, the invitation's
+ * own texts), naming the company (when the application knows it) and the sender.
+ */
+async function sendInvitation(ctx: ServerContext, app: AppSnapshot, email: string): Promise<void> {
   const reset = ctx.services.identity.passwordReset;
   if (!reset) return;
-  await reset.request(email.trim().toLowerCase(), { email: INVITATION_EMAIL });
+  const company = getPath(app.record, 'scoreboard.companyDetails.companyName');
+  const sender = ctx.user ? `${ctx.user.firstName} ${ctx.user.lastName}`.trim() : '';
+  await reset.request(email.trim().toLowerCase(), {
+    email: INVITATION_EMAIL,
+    vars: { company: typeof company === 'string' ? company.trim() : '', sender: sender || text(ctx, app, 'auth.invite.someone') },
+  });
 }
 
 /**
@@ -128,7 +137,7 @@ export async function inviteOfficer<R extends { decision: { kind: string } }>(ct
     const officerId = await officerAccount(ctx, app, info);
     const result = await write(officerId);
     if (result.decision.kind === 'unchanged') await giveBack();
-    else await sendInvitation(ctx, info.email);
+    else await sendInvitation(ctx, app, info.email);
     return { officerId, result };
   } catch (error) {
     await giveBack();

@@ -12,8 +12,9 @@
  * order verification is taken back (the nominee signs again); once the journey has moved on it stays. A change of
  * the secondary officer voids the envelopes naming them and leaves the primary's standing.
  */
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RESET_TOKEN_TTL_MS } from '../../../server/auth/passwordProvider';
+import { loadServerDefinitions } from '../../../server/definitions';
 import { FIXTURE } from './fixture';
 import { DATABASES, startHarness, type Answer, type Harness } from './harness';
 import { codeOf, row, serverSets } from './helpers';
@@ -31,6 +32,8 @@ const NOMINATE = 'mutation($id: ID, $u: UserInfoInput!) { selectPrimaryApplicant
 const NAME_SECOND = 'mutation($id: ID, $u: UserInfoInput!) { selectSecondaryApplicant(applicationId: $id, applicantType: "director", userInfo: $u) { status } }';
 const RETURN_URL = `http://au.localhost:8080/applications/${A}/quotesign`;
 const AU = { region: 'au', brand: FIXTURE.brand };
+/** settings.invitation.expiryHours of the AU layers (messages/account.yaml). */
+const INVITATION_HOURS = (loadServerDefinitions(join(import.meta.dirname, '../../..')).layers(AU).settings.invitation as { expiryHours: number }).expiryHours;
 const officer = { firstName: 'Olive', lastName: "O'Brien", email: 'Olive.Officer@fixture.test', phone: '0411222333' };
 
 describe.each(DATABASES)('reassignment on %s', (kind) => {
@@ -72,12 +75,12 @@ describe.each(DATABASES)('reassignment on %s', (kind) => {
     expect(app.primary).toBe(account.id);
     expect((app.record.scoreboard as Record<string, unknown>).primaryApplicant).toMatchObject({ userId: account.id, email, confirmed: 'no', lastName: officer.lastName });
 
-    // The invitation: its own template; the token expires as a reset token does.
+    // The invitation: its own template; the token expires after settings.invitation.expiryHours (72), not a reset's hour.
     const link = await invitationLink(email);
     expect(link).toMatchObject({ email, template: 'invitation' });
     const token = await h.database.db.selectFrom('password_resets').select(['expires_at', 'used_at']).where('user_id', '=', account.id).executeTakeFirstOrThrow();
     expect(token.used_at).toBeNull();
-    expect(Math.abs(new Date(token.expires_at).getTime() - (Date.now() + RESET_TOKEN_TTL_MS))).toBeLessThan(60_000);
+    expect(Math.abs(new Date(token.expires_at).getTime() - (Date.now() + INVITATION_HOURS * 3_600_000))).toBeLessThan(60_000);
 
     // No password yet: sign-in fails; the link sets one (the reset-password page's call), once.
     expect((await post(LOGIN, { e: email, p: PASSWORD })).data?.login).toMatchObject({ success: false });
@@ -92,6 +95,26 @@ describe.each(DATABASES)('reassignment on %s', (kind) => {
     expect(read.data?.getVehicleApplication).toEqual({ applicationId: A, roles: ['primary'], scoreboard: { status: 'orderVerification', primaryApplicant: { userId: account.id, email, confirmed: 'no' } } });
     // The old password ("another") was never set.
     expect((await post(LOGIN, { e: email, p: 'Another-Password-2' })).data?.login).toMatchObject({ success: false });
+  });
+
+  it('the invitation e-mail names the company and the sender, says how long its link works, and its subject has no stray space', async () => {
+    expect(INVITATION_HOURS, 'the default (issue 37)').toBe(72);
+    expect((await h.gql('primary', REASSIGN, { u: officer })).data?.reassignQuote).toMatchObject({ status: '200' });
+    const mail = await h.database.db.selectFrom('outbox').select(['subject', 'body_text']).where('to_address', '=', officer.email.toLowerCase()).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const sender = `${FIXTURE.users.primary.first} ${FIXTURE.users.primary.last}`;
+    expect(mail.subject).toBe(`${sender} invited you to continue the lease application of Fixture Pty Ltd`);
+    expect(mail.subject).toBe(mail.subject.trim());
+    expect(mail.body_text).toContain(`${sender} invited you, as an authorised officer of Fixture Pty Ltd,`);
+    expect(mail.body_text).toContain('The link expires in 72 hours.');
+    expect(mail.body_text).not.toMatch(/\{\w+\}/);
+  });
+
+  it('before the company is known, the invitation chooses its sentence without one', async () => {
+    await serverSets(h, A, 'scoreboard.companyDetails', {});
+    expect((await h.gql('primary', REASSIGN, { u: officer })).data?.reassignQuote).toMatchObject({ status: '200' });
+    const mail = await h.database.db.selectFrom('outbox').select(['subject', 'body_text']).where('to_address', '=', officer.email.toLowerCase()).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(mail.subject).toBe(`${FIXTURE.users.primary.first} ${FIXTURE.users.primary.last} invited you to continue a vehicle lease application`);
+    expect(mail.body_text).not.toMatch(/\{\w+\}| of ,/);
   });
 
   it("refuses the sender's next request for the application, by id or as their active one, read or write", async () => {

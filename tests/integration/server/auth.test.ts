@@ -175,11 +175,13 @@ describe.each(DATABASES)('sign-in on %s', (kind) => {
   it('the invitation e-mail has its own text inviting the officer to set a password (not the reset text)', async () => {
     const { INVITATION_EMAIL } = await import('../../../server/auth');
     const email = 'primary.sign-digital.nz@demo.example';
-    await s.services.identity.passwordReset!.request(email, { email: INVITATION_EMAIL });
+    const vars = { company: 'Kiwi Couriers Ltd', sender: 'Ana Smith' };
+    await s.services.identity.passwordReset!.request(email, { email: INVITATION_EMAIL, vars });
     const mail = await s.database.db.selectFrom('outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();
     expect(mail.template).toBe('invitation');
-    expect(mail.subject).toBe(s.services.definitions.message('auth.invite.emailSubject', { brand: 'kiwi-nz', region: 'nz' }));
-    expect(mail.body_text).toMatch(/invited as an authorised officer/);
+    expect(mail.subject).toBe(s.services.definitions.message('auth.invite.emailSubject', { brand: 'kiwi-nz', region: 'nz' }, vars));
+    expect(mail.subject).toBe('Ana Smith invited you to continue the lease application of Kiwi Couriers Ltd');
+    expect(mail.body_text).toMatch(/Ana Smith invited you, as an authorised officer of Kiwi Couriers Ltd,/);
     expect(mail.body_text).toMatch(/http:\/\/nz\.localhost:8080\/reset-password\?hash=[A-Za-z0-9_-]+&email=/);
     expect(mail.body_text).not.toMatch(/did not ask for it/);
     expect(mail.subject).not.toBe('Reset your password');

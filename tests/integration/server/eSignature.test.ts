@@ -107,7 +107,8 @@ describe.each(DATABASES)('e-signature sandbox on %s', (kind) => {
     expect(text).toContain(quoteRef);
     expect(text).toContain('TOYOTA');
     expect(text).toContain('HILUX');
-    expect(text).toContain(`$${lease.monthlyRentalNet.toLocaleString('en')}.00/m (inc GST)`);
+    // The screen's price format (order verification's '$1,210/m'), not another.
+    expect(text).toContain(`$${lease.monthlyRentalNet.toLocaleString('en-AU', { maximumFractionDigits: 0 })}/m (inc GST)`);
     expect(text).toContain(`${lease.terms} months`);
 
     // Sign: back to the return URL with the event the return page reads.
@@ -130,6 +131,26 @@ describe.each(DATABASES)('e-signature sandbox on %s', (kind) => {
     expect((await submit(url, 'sign', f.host)).headers.get('location')).toBe(`${f.returnUrl}?event=signing_complete`);
     // And a signed quote answers the return page straight away.
     expect(await signingUrl(f)).toBe(`${f.returnUrl}?event=signing_complete`);
+  });
+
+  it('the quote PDF carries the brand, the lessor, the company, the date of issue and its validity, with the screen\'s price format', async () => {
+    const f = await fresh({ 'scoreboard.leaseDetails.monthlyRentalNet': 1210, 'scoreboard.companyDetails.companyName': 'Harbour Freight Pty Ltd' });
+    const url = await signingUrl(f);
+    const pdf = await s.request(`${pathOf(url)}/documents/0`, { host: f.host });
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    const selection = { region: 'au', brand: 'acme-au' };
+    const layers = definitions().layers(selection);
+    const t = (key: string, vars?: Record<string, string>) => definitions().message(key, selection, vars);
+    expect(text).toContain(t('brand.name'));
+    expect(text).toContain(t('signing.quotePdf.lessor', { lessor: t('signing.quotePdf.lessorName') }));
+    expect(text).toContain('Harbour Freight Pty Ltd');
+    const day = (d: Date) => new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+    const days = (layers.settings.quoteSigning as { validityDays: number }).validityDays;
+    expect(days, 'the default (ours)').toBe(30);
+    expect(text).toContain(`${t('signing.quotePdf.issued')}\n${day(new Date())}`);
+    expect(text).toContain(`${t('signing.quotePdf.validUntil')}\n${day(new Date(Date.now() + days * 86_400_000))}`);
+    expect(text).toContain('$1,210/m (inc GST)');
+    expect(text).not.toContain('$1,210.00');
   });
 
   it('creates one envelope when getQuoteDocusign is asked several times at once', async () => {

@@ -154,13 +154,18 @@ describe('primary home (000 s2, s4) at every status', () => {
 });
 
 describe('secondary home (000 s2, s4) at every status, digital and wet', () => {
+  it('the wet-signature start before the company is known: its sentence without the company (no empty placeholder)', async () => {
+    const view = await render({ applicationType: 'vehicle', scoreboard: { status: 'reviewAndSignContract', statusSecondary: 'approvals', primaryApplicant: OTHER, secondaryApplicant: { userId: USER.id }, wetSignature: { signType: 'wet' } } });
+    expect(paragraphs(view.container)).toContain(view.text('home.secondary.body.wetStart.noCompany'));
+  });
   const SECONDARY = flow('secondary').status!.order;
+  const companyDetails = { companyName: 'Harbour Freight Pty Ltd' };
   it.each(SECONDARY.flatMap((s) => [[s, 'digital'], [s, 'wet']]))('statusSecondary %s, %s signature', async (status, signType) => {
-    const view = await render({ applicationType: 'vehicle', scoreboard: { status: 'reviewAndSignContract', statusSecondary: status, primaryApplicant: OTHER, secondaryApplicant: { userId: USER.id }, wetSignature: { signType } } });
+    const view = await render({ applicationType: 'vehicle', scoreboard: { status: 'reviewAndSignContract', statusSecondary: status, primaryApplicant: OTHER, secondaryApplicant: { userId: USER.id }, wetSignature: { signType }, companyDetails } });
     const finished = status === 'finished';
     const wetStart = signType === 'wet' && status === 'approvals';
     expect(heading(view.container)).toBe(view.text(finished ? 'home.headline.finished' : wetStart ? 'home.headline.welcome' : 'home.headline.inProgress'));
-    expect(paragraphs(view.container)).toContain(view.text(finished ? 'home.body.finished' : wetStart ? 'home.secondary.body.wetStart' : 'home.secondary.body.inProgress'));
+    expect(paragraphs(view.container)).toContain(view.text(finished ? 'home.body.finished' : wetStart ? 'home.secondary.body.wetStart' : 'home.secondary.body.inProgress', { record: { scoreboard: { companyDetails } } }));
     const expected = rowsOf('secondary', 'rows', status);
     if (wetStart) delete expected.reviewAndSignContract;
     expect(rowStates(view.container)).toEqual(expected);

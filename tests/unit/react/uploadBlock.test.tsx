@@ -130,11 +130,12 @@ it('upload: checks type and size here, uploads through the call and a PUT, lists
   expect(v.container.textContent).toContain(state(2, 4));
 });
 
-it('expander: openWhen opens the sections one after another; enabledWhen locks the second until the first is done', async () => {
+it('expander: openWhen opens the sections one after another; enabledWhen locks the second until the first is done; doneWhen ticks the first', async () => {
   view = await renderFlow('/examples/upload/pick', { graphqlUri: `${origin}/graphql` });
   const v = view;
   const first = await v.waitFor(() => v.container.querySelector<HTMLDetailsElement>('details[data-group="first"]'), 'the first section');
   const second = v.container.querySelector<HTMLDetailsElement>('details[data-group="second"]')!;
+  expect(first.querySelector('summary [data-done]')).toBeNull();
   expect(first.open).toBe(true);
   expect(second.open).toBe(false);
   expect(second.querySelector('summary')?.getAttribute('aria-disabled')).toBe('true');
@@ -145,6 +146,10 @@ it('expander: openWhen opens the sections one after another; enabledWhen locks t
   await act(async () => { next.click(); });
   await v.waitFor(() => second.open && !first.open, 'the second open, the first closed');
   expect(second.querySelector('summary')?.hasAttribute('aria-disabled')).toBe(false);
+  // doneWhen: the finished section's toggle has its tick and says it is completed; the open one has none.
+  expect(first.querySelector('summary [data-done]')).not.toBeNull();
+  expect(first.querySelector('summary')?.textContent).toBe(`${t('examples.upload.first')} (${t('runtime.progress.completed')})`);
+  expect(second.querySelector('summary [data-done]')).toBeNull();
   expect(second.textContent).toContain(t('examples.upload.done'));
   // The user may close and open it again in between (the click toggles the state the element follows).
   await act(async () => { second.querySelector('summary')!.click(); });
