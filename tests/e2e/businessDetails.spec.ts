@@ -137,6 +137,8 @@ test("business details: guarantee 'no' shows the warning once; Confirm then Next
   await s.next(s.finance).click();
   await warning.getByRole('button', { name: s.text('businessDetails.guarantee.confirm') }).click();
   await expect(warning).toBeHidden();
+  // The page says what to do next (issue 37: no silence after Confirm).
+  await expect(page.getByText(s.text('businessDetails.guarantee.confirmed'))).toBeVisible();
   expect((await serverBoard(graphql, page, AU.host, user.applicationId)).businessDetails?.financeDetails ?? null).toBe(null);
   // Confirmed: Next saves without the warning and moves on to approvals.
   await s.next(s.finance).click();
@@ -152,7 +154,9 @@ test('business details: Save & Close saves without completing and logs out', asy
   await fillCounts(page, AU, '7', '40', 'yes');
   await s.radio('businessDetails.finance.guarantee', 'businessDetails.finance.guarantee.yes').check();
   await page.getByRole('button', { name: s.text('businessDetails.saveClose') }).click();
-  await page.waitForURL(/\/login/);
+  await page.waitForURL(/\/login\?reason=saved/);
+  // The sign-in page says the progress is saved (issue 37: no silent landing).
+  await expect(page.getByText(s.text('session.saved'))).toBeVisible();
   // Signed out: the server answers nothing to this browser until it signs in again.
   const refused = await graphql(page, AU.host, 'query($id: ID) { getVehicleApplication(applicationId: $id) { applicationId } }', { id: user.applicationId });
   expect(refused.errors?.length).toBeGreaterThan(0);
