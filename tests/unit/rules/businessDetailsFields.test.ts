@@ -91,6 +91,19 @@ describe('the business contact number (001 s5 Entity details)', () => {
   });
 });
 
+describe('the trading address when it differs (001 s5 Entity details; issue 37 item 10)', () => {
+  const valid = { companyLegalName: 'Fixture Pty Ltd', businessContactNumber: '0298765432', tradingAddressSame: false };
+
+  it('a street address as written passes; one letter, no number or too short is refused (AU and NZ)', () => {
+    for (const region of ['au', 'nz'] as const) {
+      const contact = region === 'au' ? valid : { ...valid, businessContactNumber: '098765432' };
+      expect(errors(region, 'businessEntity', { ...contact, tradingAddress: '42 Crown Street, Surry Hills NSW 2010' })).toEqual({});
+      expect(errors(region, 'businessEntity', { ...contact, tradingAddress: 'x' })).toEqual({ tradingAddress: text(region, 'validation.minLength', 8) });
+      expect(errors(region, 'businessEntity', { ...contact, tradingAddress: 'Crown Street Surry Hills' })).toEqual({ tradingAddress: text(region, 'validation.default') });
+    }
+  });
+});
+
 describe('finance digit limits (001 s5 Finance, s9)', () => {
   it('fleet size 1 to 3 digits, employees 1 to 4 (AU and NZ); empty, longer or not digits refused', () => {
     const valid = { currentFleetSize: '3', numberOfEmployees: '12' };
