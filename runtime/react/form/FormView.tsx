@@ -1,4 +1,5 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import type { RJSFSchema } from '@rjsf/utils';
 import { use, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { getPath } from '../../core/source/pointer';
 import type { FormBlock, LogicContext } from '../../core/types';
@@ -9,6 +10,7 @@ import { useSubmitEnabled } from './formContext';
 import { createFormLogic } from './formLogic';
 import { FormStore } from './formStore';
 import { LazySection } from './LazySection';
+import { readPageValues } from './pageValues';
 import { localiseUiSchema } from './localiseUiSchema';
 import { sectionsOf } from './sections';
 import { SectionForm } from './SectionForm';
@@ -85,6 +87,15 @@ export default function FormView({ block }: { block: FormBlock }) {
     return store.subscribe(copy);
   }, [store, block.values]);
   const formRef = useRef<HTMLFormElement>(null);
+  // A form the server rendered: what a person typed, ticked or had filled in before the app took it over is the
+  // form's state from now on (its controls keep focus and caret: hydration keeps the elements).
+  const fromServer = useRef(rt.hydrating);
+  const idBase = block.id ?? block.schema.replace(/\W/g, '_');
+  useLayoutEffect(() => {
+    if (!fromServer.current || !formRef.current) return;
+    fromServer.current = false;
+    store.adopt(readPageValues(formRef.current, schema as RJSFSchema, ui, idBase));
+  }, [store, schema, ui, idBase]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -97,7 +108,6 @@ export default function FormView({ block }: { block: FormBlock }) {
     if (block.submit) void step.raise(block.submit, { form: store.values });
   };
 
-  const idBase = block.id ?? block.schema.replace(/\W/g, '_');
   return (
     <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-label={ui['ui:title'] as string | undefined}>
       {sections.map((s, i) => {

@@ -1,0 +1,75 @@
+/**
+ * Nothing a person does before the app takes a server-rendered page over is lost (issue 36): with the app's
+ * scripts held back, as a slow phone has them, each page of `settings.serverRender.paths` is typed into,
+ * filled as a password manager fills (values set without input events), ticked and clicked first; once the
+ * app has the page, every value and choice is still there (focus and caret too) and is what the app acts on.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { layersFor } from './definitions';
+import { expect, test, type E2EFixtures } from './fixtures';
+import { appReady } from './page';
+
+const HOST = 'au.localhost';
+const { text } = layersFor({ brand: 'acme-au', region: 'au' });
+const DEMO_PASSWORD = 'Fleetform-Demo-1';
+
+/** The app's entry (`app/main.tsx`, built as `assets/index-<hash>.js`): everything the app is starts there. */
+const ENTRY = /\/assets\/index-[^/]+\.js$/;
+
+/** Opens `address` with the app's entry held back: the server's page only, until `release()`; then the app takes it over. */
+async function openWithoutApp(page: Page, address: string): Promise<{ release: () => Promise<void> }> {
+  let let_go: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { let_go = resolve; });
+  await page.route(ENTRY, async (route) => { await held; await route.continue(); });
+  await page.goto(address, { waitUntil: 'commit' });
+  await page.locator('main[data-step]').waitFor({ state: 'attached' });
+  // Nothing of the app runs yet: the step is not marked ready.
+  expect(await page.locator('main[data-step][data-ready]').count()).toBe(0);
+  return {
+    release: async () => {
+      let_go();
+      await appReady(page);
+      await page.unroute(ENTRY);
+    },
+  };
+}
+
+/** Sets a control's value as a password manager does: no key, no input or change event. */
+const autofill = (control: Locator, value: string) => control.evaluate((el, v) => { (el as HTMLInputElement).value = v; }, value);
+
+/** The focused element's id and caret (selection start). */
+const focusOf = (page: Page) => page.evaluate(() => {
+  const el = document.activeElement as HTMLInputElement | null;
+  return { id: el?.id ?? '', caret: el?.selectionStart ?? null };
+});
+
+test('sign-in: an e-mail typed and a password filled before the app are kept (focus and caret too), and Sign in signs in', async ({ page, url, newPage, login }) => {
+  const email = 'primary.orderverification.au@demo.example';
+  const landing = await landingOf({ newPage, login }, email);
+  const { release } = await openWithoutApp(page, url(HOST, '/login'));
+  const emailBox = page.getByRole('textbox', { name: text('account.login.email') });
+  const password = page.getByLabel(new RegExp(`^${text('account.login.password')}`));
+  await emailBox.pressSequentially(email);
+  await autofill(password, DEMO_PASSWORD);
+  // The caret one before the end of the filled password (an e-mail input has no caret position to read).
+  await password.focus();
+  await password.press('End');
+  await password.press('ArrowLeft');
+  const before = await focusOf(page);
+  expect(before.caret).toBe(DEMO_PASSWORD.length - 1);
+  await release();
+  await expect(emailBox).toHaveValue(email);
+  await expect(password).toHaveValue(DEMO_PASSWORD);
+  expect(await focusOf(page)).toEqual(before);
+  // The app's own answer to the first submit, not 'Field is required'.
+  await page.getByRole('button', { name: text('account.login.submit') }).click();
+  await page.waitForURL((u) => u.pathname === landing);
+});
+
+/** The application id a demo user's session lands on (from the server). */
+async function landingOf({ newPage, login }: Pick<E2EFixtures, 'newPage' | 'login'>, email: string): Promise<string> {
+  const probe = await newPage({ width: 800, height: 600 });
+  const { redirectTo } = await login(probe, email);
+  await probe.close();
+  return redirectTo ?? '';
+}
