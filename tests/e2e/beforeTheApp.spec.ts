@@ -66,6 +66,83 @@ test('sign-in: an e-mail typed and a password filled before the app are kept (fo
   await page.waitForURL((u) => u.pathname === landing);
 });
 
+test('forgot password: an e-mail filled before the app is kept and sent', async ({ page, url }) => {
+  const { release } = await openWithoutApp(page, url(HOST, '/login?showLogin=false'));
+  const emailBox = page.getByRole('textbox', { name: text('account.forgot.email') });
+  await autofill(emailBox, 'nobody.before.app@example.com');
+  await release();
+  await expect(emailBox).toHaveValue('nobody.before.app@example.com');
+  await page.getByRole('button', { name: text('account.forgot.submit') }).click();
+  await expect(page.getByText(text('account.forgot.sent'))).toBeVisible();
+});
+
+test('reset password: passwords typed and filled before the app are kept and are what the app sends', async ({ page, url }) => {
+  const { release } = await openWithoutApp(page, url(HOST, '/reset-password?hash=not-a-token&email=someone%40example.com'));
+  const password = page.getByLabel(new RegExp(`^${text('account.reset.password')}`));
+  const confirm = page.getByLabel(new RegExp(`^${text('account.reset.confirmPassword')}`));
+  await password.pressSequentially('Kept-Before-1');
+  await autofill(confirm, 'Kept-Before-1');
+  await release();
+  await expect(password).toHaveValue('Kept-Before-1');
+  await expect(confirm).toHaveValue('Kept-Before-1');
+  await expect(password).toBeFocused();
+  await page.getByRole('button', { name: text('account.reset.submit') }).click();
+  // The server's answer to this link (not a required-field message: the passwords went with it).
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
+});
+
+test('calculator search: body and fuel types and a make ticked before the app are kept, and Next searches with them', async ({ page, url }) => {
+  const { release } = await openWithoutApp(page, url(HOST, '/calculator'));
+  const suv = page.getByRole('checkbox', { name: text('calculator.body.SUV'), exact: true });
+  const electric = page.getByRole('checkbox', { name: text('calculator.fuel.ELECTRIC'), exact: true });
+  await suv.click();
+  await electric.click();
+  await page.getByText(text('calculator.search.makes'), { exact: true }).click();
+  const make = page.locator('fieldset[data-choice="makes"] input[type="checkbox"]:not([value="all"])').first();
+  await make.click();
+  const makeValue = JSON.parse(await make.getAttribute('value') ?? '""') as string;
+  await release();
+  await expect(suv).toBeChecked();
+  await expect(electric).toBeChecked();
+  await expect(make).toBeChecked();
+  await page.getByRole('button', { name: text('calculator.search.next'), exact: true }).click();
+  await page.waitForURL(/\/calculator\/results\?/);
+  const query = new URL(page.url()).searchParams;
+  expect(query.get('vehicleBodytype')).toBe('SUV');
+  expect(query.get('vehicleFueltype')).toBe('ELECTRIC');
+  expect([...query.values()].join(' ').toUpperCase()).toContain(makeValue.toUpperCase());
+});
+
+test('calculator results: a sort order chosen before the app is carried out once it arrives', async ({ page, url }) => {
+  const { release } = await openWithoutApp(page, url(HOST, '/calculator/results?vehicleBodytype=SUV'));
+  await page.getByLabel(text('calculator.results.sortBy')).selectOption({ label: text('calculator.sort.consumer_price') });
+  await release();
+  await page.waitForURL((u) => u.searchParams.get('sortBy') === 'consumer_price');
+  await expect(page.getByLabel(text('calculator.results.sortBy'))).toHaveValue('1');
+});
+
+test('calculator enquiry: names typed and filled before the app are kept, focus and caret too', async ({ page, url }) => {
+  const { release } = await openWithoutApp(page, url(HOST, '/calculator/enquire-now'));
+  const first = page.getByRole('textbox', { name: text('calculator.enquiry.firstName') });
+  const last = page.getByRole('textbox', { name: text('calculator.enquiry.lastName') });
+  await autofill(last, 'Lovelace');
+  await first.pressSequentially('Ada');
+  await first.press('ArrowLeft');
+  const before = await focusOf(page);
+  expect(before.caret).toBe(2);
+  await release();
+  await expect(first).toHaveValue('Ada');
+  await expect(last).toHaveValue('Lovelace');
+  expect(await focusOf(page)).toEqual(before);
+  // The form's state is the page's: leaving the first name shows no required-field error.
+  await first.press('Tab');
+  await expect(first).not.toHaveAttribute('aria-invalid', 'true');
+  await first.fill('');
+  await first.press('Tab');
+  await expect(first).toHaveAttribute('aria-invalid', 'true');
+});
+
 /** The application id a demo user's session lands on (from the server). */
 async function landingOf({ newPage, login }: Pick<E2EFixtures, 'newPage' | 'login'>, email: string): Promise<string> {
   const probe = await newPage({ width: 800, height: 600 });

@@ -48,8 +48,8 @@ async function resultsLoaded(page: Page): Promise<void> {
 /** Choose vehicle: SUV, Electric and two makes, then Next; answers the results URL. */
 async function chooseVehicle(page: Page, url: string, screenshot?: string): Promise<URL> {
   await page.goto(url);
-  await page.getByRole('button', { name: 'SUV', exact: true }).click();
-  await page.getByRole('button', { name: 'Electric', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'SUV', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Electric', exact: true }).click();
   await page.getByText('Select the makes', { exact: true }).click();
   await page.getByRole('checkbox', { name: 'KIA', exact: true }).check();
   await page.getByRole('checkbox', { name: 'TESLA', exact: true }).check();
@@ -128,9 +128,9 @@ async function journey({ page, url }: { page: Page; url: E2EFixtures['url'] }, r
   await until(page, async () => sorted(await rrps(), (a, b) => b - a), 'RRP descending');
 
   // Monthly repayment puts the monthly price first.
-  await page.getByRole('button', { name: 'Monthly', exact: true }).click();
+  await page.getByRole('radio', { name: 'Monthly', exact: true }).click();
   await cards(page).first().locator('[data-price="primary"]').filter({ hasText: '/month' }).waitFor();
-  await page.getByRole('button', { name: 'Weekly', exact: true }).click();
+  await page.getByRole('radio', { name: 'Weekly', exact: true }).click();
 
   // Shortlist three: the limit notice shows and further shortlisting is disabled.
   await shortlist(page, 3);
