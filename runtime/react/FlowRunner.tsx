@@ -85,7 +85,10 @@ export function FlowRunner(props: FlowRunnerProps) {
   useEffect(() => {
     if (!hydrating) return;
     // Hydrated: the server's answers served their one render; a later visit of the same step asks the client (which has them).
-    if (preloaded) preloaded.answers = {};
+    if (preloaded) {
+      preloaded.answers = {};
+      preloaded.posted = undefined;
+    }
     // The render that follows (browser values: storage, the page's address) yields to the browser as hydration did.
     updateScreen(() => setHydrating(false));
   }, []);

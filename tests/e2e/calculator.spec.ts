@@ -149,7 +149,7 @@ async function journey({ page, url }: { page: Page; url: E2EFixtures['url'] }, r
   await page.waitForURL(/\/calculator\/shortlists$/);
   await page.locator('[data-list="shortlist"] article').nth(2).waitFor();
   await page.getByText('Customise', { exact: true }).click();
-  await page.getByRole('button', { name: '5 years (60 months)' }).click();
+  await page.getByRole('radio', { name: '5 years (60 months)' }).click();
   await page.getByText('Annual distance: 15,000 km', { exact: false }).waitFor();
   await shot(page, `${region}-shortlist-1280`);
   await page.getByRole('button', { name: 'Edit shortlist' }).click();

@@ -100,3 +100,27 @@ export function readPageValues(root: ParentNode, schema: RJSFSchema, ui: UiSchem
 export function withPageValues(values: Record<string, unknown>, page: Record<string, unknown>): Record<string, unknown> {
   return Object.entries(page).reduce((acc, [path, value]) => withPath(acc, path, value), values);
 }
+
+/**
+ * A form's values from its fields as a browser posts them (`name=value` pairs; rjsf names each control by its id):
+ * what the server reads of a form posted before the app (JavaScript off, or not there yet).
+ */
+export function postedValues(posted: readonly [string, string][], schema: RJSFSchema, ui: UiSchema, idBase: string): Record<string, unknown> {
+  const byName = new Map(posted);
+  let values: Record<string, unknown> = {};
+  for (const field of fieldsOf(schema, ui, idBase)) {
+    const sent = byName.get(field.id);
+    let value: unknown;
+    if (field.schema.type === 'boolean') value = sent !== undefined;
+    else if (sent === undefined) continue;
+    else if (field.schema.enum || field.schema.oneOf || field.schema.anyOf) value = option(sent, field)?.value;
+    else value = typed(sent, field.schema);
+    values = withPath(values, field.path, value);
+  }
+  return values;
+}
+
+/** The dotted paths of the fields a form draws as password inputs (never sent back in a page). */
+export function passwordPaths(schema: RJSFSchema, ui: UiSchema): string[] {
+  return fieldsOf(schema, ui, '').filter((f) => f.ui['ui:widget'] === 'password' || f.schema.format === 'password').map((f) => f.path);
+}
