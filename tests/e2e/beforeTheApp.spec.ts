@@ -143,6 +143,65 @@ test('calculator enquiry: names typed and filled before the app are kept, focus 
   await expect(first).toHaveAttribute('aria-invalid', 'true');
 });
 
+test('Sign in clicked before the app posts the form to the server: a failure shows its answer, kept once the app arrives; then signed in', async ({ page, url, newPage, login }) => {
+  const email = 'primary.orderverification.au@demo.example';
+  const landing = await landingOf({ newPage, login }, email);
+  const { release } = await openWithoutApp(page, url(HOST, '/login'));
+  const emailBox = page.getByRole('textbox', { name: text('account.login.email') });
+  const password = page.getByLabel(new RegExp(`^${text('account.login.password')}`));
+  await emailBox.fill(email);
+  await autofill(password, 'Wrong-Before-1');
+  await page.getByRole('button', { name: text('account.login.submit') }).click();
+  // The server's answer: the page again with the failure and the e-mail (the app is still held back).
+  const failed = page.getByRole('alert').filter({ hasText: text('auth.login.invalid') });
+  await expect(failed).toBeVisible();
+  await expect(emailBox).toHaveValue(email);
+  await expect(password).toHaveValue('');
+  await release();
+  await expect(failed).toBeVisible();
+  await expect(emailBox).toHaveValue(email);
+  await password.fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: text('account.login.submit') }).click();
+  await page.waitForURL((u) => u.pathname === landing);
+});
+
+test('sign-in, forgot password and reset password work with JavaScript off', async ({ browser, url, newPage, login }) => {
+  const email = 'primary.orderverification.au@demo.example';
+  const landing = await landingOf({ newPage, login }, email);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(url(HOST, '/login'));
+  const emailBox = page.getByRole('textbox', { name: text('account.login.email') });
+  const password = page.getByLabel(new RegExp(`^${text('account.login.password')}`));
+  await emailBox.fill(email);
+  await password.fill('Wrong-No-Script-1');
+  await page.getByRole('button', { name: text('account.login.submit') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: text('auth.login.invalid') })).toBeVisible();
+  await expect(emailBox).toHaveValue(email);
+  await password.fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: text('account.login.submit') }).click();
+  await page.waitForURL((u) => u.pathname === landing);
+  expect((await context.cookies()).some((c) => c.httpOnly && /session/.test(c.name))).toBe(true);
+
+  const other = await browser.newContext({ javaScriptEnabled: false });
+  const forgot = await other.newPage();
+  await forgot.goto(url(HOST, '/login?showLogin=false'));
+  await forgot.getByRole('textbox', { name: text('account.forgot.email') }).fill('nobody.no-script@example.com');
+  await forgot.getByRole('button', { name: text('account.forgot.submit') }).click();
+  await expect(forgot.getByText(text('account.forgot.sent'))).toBeVisible();
+
+  await forgot.goto(url(HOST, '/reset-password?hash=not-a-token&email=nobody.no-script%40example.com'));
+  await expect(forgot.getByRole('alert')).toHaveCount(0);
+  await forgot.getByLabel(new RegExp(`^${text('account.reset.password')}`)).fill('Kept-No-Script-1');
+  await forgot.getByLabel(new RegExp(`^${text('account.reset.confirmPassword')}`)).fill('Kept-No-Script-1');
+  await forgot.getByRole('button', { name: text('account.reset.submit') }).click();
+  // The server's refusal of this link, listed as the app lists it; the e-mail still in the form.
+  await expect(forgot.getByRole('alert').first()).toBeVisible();
+  await expect(forgot.getByRole('textbox', { name: text('account.reset.username') })).toHaveValue('nobody.no-script@example.com');
+  await context.close();
+  await other.close();
+});
+
 /** The application id a demo user's session lands on (from the server). */
 async function landingOf({ newPage, login }: Pick<E2EFixtures, 'newPage' | 'login'>, email: string): Promise<string> {
   const probe = await newPage({ width: 800, height: 600 });
