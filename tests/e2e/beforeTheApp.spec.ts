@@ -126,6 +126,9 @@ test('calculator enquiry: names typed and filled before the app are kept, focus 
   const { release } = await openWithoutApp(page, url(HOST, '/calculator/enquire-now'));
   const first = page.getByRole('textbox', { name: text('calculator.enquiry.firstName') });
   const last = page.getByRole('textbox', { name: text('calculator.enquiry.lastName') });
+  // The business search (a product widget) typed into first: searched once the app arrives.
+  const lookup = page.locator('[data-lookup="business"]');
+  await lookup.pressSequentially('Harbour Freight');
   await autofill(last, 'Lovelace');
   await first.pressSequentially('Ada');
   await first.press('ArrowLeft');
@@ -135,6 +138,8 @@ test('calculator enquiry: names typed and filled before the app are kept, focus 
   await expect(first).toHaveValue('Ada');
   await expect(last).toHaveValue('Lovelace');
   expect(await focusOf(page)).toEqual(before);
+  await expect(lookup).toHaveValue('Harbour Freight');
+  await expect(page.locator('[data-business]').filter({ hasText: 'Harbour Freight Logistics' }).first()).toBeVisible();
   // The form's state is the page's: leaving the first name shows no required-field error.
   await first.press('Tab');
   await expect(first).not.toHaveAttribute('aria-invalid', 'true');
