@@ -124,7 +124,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
       layers: services.definitions.layers,
       secret: config.secret,
       execute: (hook, document, field, variables, cookies) => visitorGraphQL(hook, document, field, variables, cookies),
-      page: (request, posted, headers) => answerPage(join(config.root, 'dist'), page)(request, posted, headers, { Response }),
+      page: answerPage(join(config.root, 'dist'), page),
       texts: (host) => {
         const selection = services.brands.forHost(host).selection;
         return { origin: services.definitions.message(CSRF_TEXT_KEYS.origin, selection), token: services.definitions.message('api.error.csrf.formToken', selection) };

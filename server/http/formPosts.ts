@@ -30,7 +30,7 @@ export interface FormPostsOptions {
   /** Runs a GraphQL operation as the request's visitor (its cookies and address); answers `data[field]` and the cookies set. */
   execute(hook: RouteRequest, document: string, field: string, variables: Record<string, unknown>, cookies: string[]): Promise<unknown>;
   /** The page at the request's address rendered with the answer, `headers` (the cookies set) on it. */
-  page(request: Request, posted: PostedAnswer, headers: Headers): Promise<Response>;
+  page(request: Request, posted: PostedAnswer, headers: Headers, fetchAPI: { Response: typeof Response }): Promise<Response>;
   /** The refusal text of a post from elsewhere, and of a missing or expired token (catalogue texts of the Host's brand). */
   texts(host: string | null): { origin: string; token: string };
 }
@@ -84,6 +84,6 @@ export function formPosts(options: FormPostsOptions): Route {
       headers.set('location', result.redirect);
       return new fetchAPI.Response(null, { status: 303, headers });
     }
-    return options.page(request, result.posted, headers);
+    return options.page(request, result.posted, headers, fetchAPI);
   });
 }
