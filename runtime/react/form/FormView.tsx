@@ -28,7 +28,7 @@ function SubmitButton({ store, label, busy, posts }: { store: FormStore; label: 
   const enabled = useSubmitEnabled(store);
   // Server-rendered markup is not the app yet: a form the server answers posts to it meanwhile; any other waits for the app.
   const { hydrating } = useRuntime();
-  return <Button type="submit" appearance="primary" disabled={posts ? busy : !enabled || busy || hydrating}>{label}</Button>;
+  return <Button type="submit" appearance="primary" disabled={busy || (hydrating ? !posts : !enabled)}>{label}</Button>;
 }
 
 /**
