@@ -122,6 +122,20 @@ test('calculator results: a sort order chosen before the app is carried out once
   await expect(page.getByLabel(text('calculator.results.sortBy'))).toHaveValue('1');
 });
 
+test('calculator results: the price filter\'s thumb moved before the app is kept as the filter', async ({ page, url }) => {
+  const { release } = await openWithoutApp(page, url(HOST, '/calculator/results?vehicleBodytype=SUV'));
+  const thumb = page.getByRole('slider', { name: text('calculator.filters.minRrp') });
+  await thumb.focus();
+  await thumb.press('ArrowRight');
+  await thumb.press('ArrowRight');
+  const moved = await thumb.inputValue();
+  expect(moved).not.toBe(await thumb.evaluate((el) => (el as HTMLInputElement).defaultValue));
+  await release();
+  await expect(thumb).toHaveAttribute('aria-valuenow', moved);
+  // Set, no longer 'Any': the filter's state holds the moved thumb.
+  await expect(thumb).not.toHaveAttribute('aria-valuetext', text('calculator.filters.any'));
+});
+
 test('calculator enquiry: names typed and filled before the app are kept, focus and caret too', async ({ page, url }) => {
   const { release } = await openWithoutApp(page, url(HOST, '/calculator/enquire-now'));
   const first = page.getByRole('textbox', { name: text('calculator.enquiry.firstName') });

@@ -107,7 +107,7 @@ export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
   // Rendered by the server: a choice made on its page before the app took it over is the block's from now on.
   const ref = useRef<HTMLDivElement & HTMLFieldSetElement>(null);
   // Read as the app takes the page over (before a render sets the controls to the state), written once the step's
-  // screen has mounted (a write may navigate: the router takes that only after its own mount).
+  // screen has mounted and raised its `enter` (a write may navigate: the router takes that only after its own mount).
   const fromServer = useRef(hydrating);
   const pageChosen = useRef<{ value: unknown }>(undefined);
   useLayoutEffect(() => {
@@ -119,7 +119,8 @@ export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
   useEffect(() => {
     const chosen = pageChosen.current;
     pageChosen.current = undefined;
-    if (chosen) change(chosen.value);
+    // After the step's `enter` (raised by the screen's own effect, which runs after this one), which may reset state.
+    if (chosen) queueMicrotask(() => change(chosen.value));
   });
 
   if (block.appearance === 'dropdown') {

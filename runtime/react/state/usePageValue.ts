@@ -4,7 +4,7 @@ import { useRuntime } from '../RuntimeContext';
 /**
  * For a text control of a server-rendered page (a block's or a widget's own input): what a person typed into it, or
  * the browser filled, before the app took the page over is given to `take` (as if typed: the control's own change
- * path) once the step has mounted. Read as the app takes the page over, before a render sets the control to the
+ * path) once the step has mounted and raised its `enter`. Read as the app takes the page over, before a render sets the control to the
  * state; left alone when the control holds what was rendered (its `defaultValue`).
  * @example usePageValue(inputRef, (text) => write(path, { query: text }));
  */
@@ -23,6 +23,7 @@ export function usePageValue(ref: RefObject<HTMLInputElement | HTMLTextAreaEleme
   useEffect(() => {
     const value = found.current;
     found.current = undefined;
-    if (value !== undefined) takeRef.current(value);
+    // After the step's `enter` (raised by the screen's own effect, which runs after this one), which may reset state.
+    if (value !== undefined) queueMicrotask(() => takeRef.current(value));
   });
 }
