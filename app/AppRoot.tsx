@@ -26,8 +26,8 @@ export const loadValidators = (names: string[]): Promise<ValidatorModule> =>
 /** The product's widgets (checked against each flow's definitions as they arrive). */
 export const widgets = createWidgetRegistry(extensionWidgets);
 
-// The definitions evaluate with the runtime's operations and functions plus the product's (extensions/functions).
-const logic = createLogic({ functions: extensionFunctions });
+/** The definitions evaluate with the runtime's operations and functions plus the product's (extensions/functions). */
+export const logic = createLogic({ functions: extensionFunctions });
 
 /** What differs between the browser's and the server's tree. */
 export interface AppRootProps extends Pick<FlowRunnerProps, 'user' | 'record' | 'loadRecord' | 'memoryPath' | 'parts' | 'hydrating' | 'environment' | 'preloaded' | 'onTitle'> {

@@ -9,11 +9,12 @@ import { createDOMRenderer, renderToStyleElements } from '@fluentui/react-compon
 import { matchPath } from 'react-router-dom';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import type { ServerRenderRequest, ServerRenderResult } from '../runtime/core/serverRender';
+import type { ServerRenderRequest, ServerRenderResult, ServerSubmitRequest, ServerSubmitResult } from '../runtime/core/serverRender';
 import type { SelectionTexts } from '../runtime/core/types';
-import type { PreloadedLoads } from '../runtime/react';
+import { submitOnServer, type PreloadedLoads } from '../runtime/react';
 import { bundles } from '../.generated/serverDefinitions';
-import { AppRoot } from './AppRoot';
+import { reloadTarget } from '../extensions/effects/reload';
+import { AppRoot, logic } from './AppRoot';
 import { withBrand } from './brand';
 import { signInGate } from './session';
 import { themeStyle } from './theme';
@@ -45,7 +46,8 @@ export async function render(request: ServerRenderRequest): Promise<ServerRender
   if (!load) return null;
   const bundle = withBrand(await load(), request.page);
   const signIn = signInGate(bundle.settings.signIn);
-  const environment = { host: request.host, origin: request.origin, storageEmpty: request.storageEmpty };
+  const environment = { host: request.host, origin: request.origin, storageEmpty: request.storageEmpty, formToken: request.formToken };
+  const { posted } = request;
   const answers: Record<string, unknown> = {};
   for (let pass = 1; ; pass++) {
     const requested: NonNullable<PreloadedLoads['requested']> = new Map();
@@ -62,7 +64,7 @@ export async function render(request: ServerRenderRequest): Promise<ServerRender
         memoryPath={request.path + request.search}
         hydrating
         environment={environment}
-        preloaded={{ answers: { ...answers }, requested, waiting }}
+        preloaded={{ answers: { ...answers }, requested, waiting, posted }}
         onTitle={(t) => { title = t; }}
       />,
       // Never outline a large boundary (its reveal is an inline script, which the CSP refuses): one document.
@@ -94,7 +96,18 @@ export async function render(request: ServerRenderRequest): Promise<ServerRender
     }))).some(Boolean);
     if (!asked) {
       const head = hoisted + renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>);
-      return { head, html, title, hydration: { path: request.path, search: request.search, environment, answers } };
+      return { head, html, title, hydration: { path: request.path, search: request.search, environment, answers, ...(posted ? { posted } : {}) } };
     }
   }
+}
+
+/**
+ * A form posted to a server-rendered page before the app (`settings.serverRender.posts`): its submit event run as
+ * the app runs it (runtime/react `submitOnServer`); the product's `reload` effect (after sign-in) is a redirect.
+ */
+export async function submit(request: ServerSubmitRequest): Promise<ServerSubmitResult | null> {
+  const load = bundles[request.page.selection.region];
+  if (!load) return null;
+  const bundle = withBrand(await load(), request.page);
+  return submitOnServer({ bundle, logic, request, effects: { reload: (params) => ({ redirect: reloadTarget(params) }) } });
 }

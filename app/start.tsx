@@ -67,7 +67,7 @@ async function start(brand: SelectionTexts): Promise<void> {
       parts={parts}
       hydrating={hydration !== undefined}
       environment={hydration?.environment}
-      preloaded={hydration ? { answers: hydration.answers } : undefined}
+      preloaded={hydration ? { answers: hydration.answers, posted: hydration.posted } : undefined}
     >
       {session.status === 'signedIn' && session.idle ? <IdleSession clock={session.idle} keepAlive={keepSessionAlive} endSession={endSession} /> : null}
     </AppRoot>

@@ -17,7 +17,8 @@ import { devMailbox } from './email';
 import { fileRoutes } from './files';
 import { loadResolvers, readTypeDefs, type ResolverMap } from './graphql/loadSchema';
 import { readRequestSession, type RequestSession } from './graphql/requestSession';
-import { SERVER_ENTRY, staticSite } from './http';
+import { answerPage, formPosts, SERVER_ENTRY, staticSite } from './http';
+import { issueFormToken } from './auth/formToken';
 import { devPathsClosed } from './http/devPaths';
 import { serverEntry } from './http/serverEntry';
 import { RequestLog } from './log';
@@ -39,7 +40,7 @@ import { requestState } from './plugins/requestState';
 import { responseCompression } from './plugins/responseCompression';
 import { responseHeaders } from './plugins/responseHeaders';
 import { quoteDocumentRoute } from './signing/quoteDocument';
-import { route, routeFailure, router, type Route } from './plugins/route';
+import { route, routeFailure, router, type Route, type RouteRequest } from './plugins/route';
 import { devApplications } from './seed/devApplications';
 
 /** The yoga server type of this app. */
@@ -89,6 +90,13 @@ export async function createApp(services: ServerServices, options: AppOptions = 
   // The server-render entry starts loading now (about 0.7 s of module loading), not on the first visitor's request.
   const renderEntry = serverEntry(join(config.root, SERVER_ENTRY), log);
   if (options.serveStatic !== false) void renderEntry();
+  const page = brandPage(services.brands, services.definitions.layers, {
+    entry: renderEntry,
+    execute: (host, document, field, variables) => ownGraphQL(host, document, field, variables),
+    cookieName,
+    formToken: (host) => issueFormToken(config.secret, host),
+    log,
+  });
   const routes: Route[] = [
     // Before anything that could fail for reasons unrelated to liveness.
     healthChecks(async () => (await database.exec('select 1 as ok')).length === 1),
@@ -108,17 +116,24 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     ...(services.eSignature.routes?.({ demoControls: demo }) ?? []),
     // The GraphQL endpoint's first check (request hardening below).
     csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins, texts: mapValues(CSRF_TEXT_KEYS, text) }),
+    // Forms posted to the pages the server renders (sign-in, forgot and reset password without the app): run as the app
+    // runs them, their calls through this server's GraphQL as the posting visitor (rate limits and failure counting hold).
+    ...(options.serveStatic === false ? [] : [formPosts({
+      entry: renderEntry,
+      brands: services.brands,
+      layers: services.definitions.layers,
+      secret: config.secret,
+      execute: (hook, document, field, variables, cookies) => visitorGraphQL(hook, document, field, variables, cookies),
+      page: answerPage(join(config.root, 'dist'), page),
+      texts: (host) => {
+        const selection = services.brands.forHost(host).selection;
+        return { origin: services.definitions.message(CSRF_TEXT_KEYS.origin, selection), token: services.definitions.message('api.error.csrf.formToken', selection) };
+      },
+    })]),
     // Last: every GET or HEAD of a path nobody above answered (never /graphql); the app's page carries the Host's brand document.
     // A route the app renders on the server (its built entry, dist-server/) carries its first screen; its loads
     // run as an anonymous request to this server's own GraphQL endpoint.
-    ...(options.serveStatic === false ? [] : [staticSite(join(config.root, 'dist'), {
-      page: brandPage(services.brands, services.definitions.layers, {
-        entry: renderEntry,
-        execute: (host, document, field, variables) => ownGraphQL(host, document, field, variables),
-        cookieName,
-        log,
-      }),
-    })]),
+    ...(options.serveStatic === false ? [] : [staticSite(join(config.root, 'dist'), { page })]),
   ];
   // Every other server feature, one plugin each, in the order yoga runs their hooks (per phase:
   // onRequest, onRequestParse, onParams, onParse, onValidate, onResponse).
@@ -165,6 +180,26 @@ export async function createApp(services: ServerServices, options: AppOptions = 
       headers: { host, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ query: document, variables }),
     });
+    const answer = (await response.json()) as { data?: Record<string, unknown> | null; errors?: { message: string }[] };
+    if (answer.errors?.length || !answer.data) throw new Error(answer.errors?.[0]?.message ?? `GraphQL answered ${response.status}`);
+    return answer.data[field];
+  }
+
+  /**
+   * A posted form's call: the operation as the posting visitor's browser would send it (their cookies; their address,
+   * by the Node request passed on), answered in-process; the cookies it sets are collected for the answer.
+   */
+  async function visitorGraphQL(hook: RouteRequest, document: string, field: string, variables: Record<string, unknown>, cookies: string[]): Promise<unknown> {
+    const host = hook.request.headers.get('host') ?? hook.url.host;
+    const headers = new Headers({ host, origin: `${hook.url.protocol}//${host}`, 'content-type': 'application/json', accept: 'application/json' });
+    for (const name of ['cookie', 'x-forwarded-for', 'user-agent']) {
+      const value = hook.request.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    // The Node request rides along (a context of its own): rate limits count the visitor's address, as for the app's requests.
+    const { req } = hook.serverContext as NodeServerContext;
+    const response = await yoga.fetch(`${hook.url.protocol}//${host}${graphqlEndpoint}`, { method: 'POST', headers, body: JSON.stringify({ query: document, variables }) }, { req });
+    cookies.push(...response.headers.getSetCookie());
     const answer = (await response.json()) as { data?: Record<string, unknown> | null; errors?: { message: string }[] };
     if (answer.errors?.length || !answer.data) throw new Error(answer.errors?.[0]?.message ?? `GraphQL answered ${response.status}`);
     return answer.data[field];

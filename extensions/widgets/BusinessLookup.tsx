@@ -1,6 +1,6 @@
 import { Button, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
-import type { BlockWidgetProps } from '../../runtime/react';
+import { useMemo, useRef, useState } from 'react';
+import { usePageValue, type BlockWidgetProps } from '../../runtime/react';
 import { businessNumberCheck } from '../businessNumbers';
 
 /** Message keys the lookup shows (listed in extensions/manifest.yaml); region layers word them (ABN / NZBN). */
@@ -42,6 +42,10 @@ export function BusinessLookup({ props, t, write }: BlockWidgetProps) {
     const number = numbers?.fullNumber(text.trim());
     return !!number && !numbers?.valid(number);
   };
+  const search = (text: string) => write(path, { query: text, selected: null, invalid: invalidNumber(text) });
+  // Typed on the server's page before the app: searched for as if typed now.
+  const input = useRef<HTMLInputElement>(null);
+  usePageValue(input, search);
   const query = lookup.query ?? '';
   const selected = lookup.selected ?? null;
   const invalid = !selected && !!lookup.invalid;
@@ -51,8 +55,8 @@ export function BusinessLookup({ props, t, write }: BlockWidgetProps) {
   return (
     <div className={styles.root}>
       <Field label={t(BUSINESS_LOOKUP_KEYS.label)} required hint={t(BUSINESS_LOOKUP_KEYS.hint)} validationMessage={error} validationState={error ? 'error' : 'none'}>
-        <Input value={selected ? String(selected.name ?? '') : query} autoComplete="off" data-lookup="business"
-          onChange={(_, d) => write(path, { query: d.value, selected: null, invalid: invalidNumber(d.value) })} onBlur={() => setTouched(true)} />
+        <Input ref={input} value={selected ? String(selected.name ?? '') : query} autoComplete="off" data-lookup="business"
+          onChange={(_, d) => search(d.value)} onBlur={() => setTouched(true)} />
       </Field>
       {searching && !invalid && result.status === 'loading' ? <Spinner size="extra-tiny" label={t(BUSINESS_LOOKUP_KEYS.searching)} /> : null}
       {searching && (invalid || result.status === 'error' || (result.status === 'done' && rows.length === 0)) ? <div role="status">{t(BUSINESS_LOOKUP_KEYS.noResults)}</div> : null}

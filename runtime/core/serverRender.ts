@@ -24,7 +24,33 @@ export interface ServerRenderRequest {
   storageEmpty: boolean;
   /** Runs one GraphQL operation as the anonymous visitor of this host: answers `data[field]`, throws on an error. */
   execute(document: string, field: string, variables: Record<string, unknown>): Promise<unknown>;
+  /** The token the page's posting forms carry ({@link FORM_TOKEN_FIELD}), which the server checks when one is posted. */
+  formToken?: string;
+  /** The server's answer to a form posted to this page (rendered with it, never kept). */
+  posted?: PostedAnswer;
 }
+
+/**
+ * A form posted before the app (JavaScript off, or not there yet), as the server ran it: the step's page state its
+ * submit event left, and the values the page's forms show again (by form id; never a password).
+ */
+export interface PostedAnswer {
+  state: Record<string, unknown>;
+  forms: Record<string, Record<string, unknown>>;
+}
+
+/** A form posted to a server-rendered page: the page's request, the form's id and its fields as the browser sent them. */
+export interface ServerSubmitRequest extends Omit<ServerRenderRequest, 'posted' | 'storageEmpty'> {
+  form: string;
+  fields: [string, string][];
+}
+
+/** What a posted form led to: another address (a redirect), or this page again with the answer. */
+export type ServerSubmitResult = { redirect: string } | { posted: PostedAnswer };
+
+/** The posted field naming the form (its block id), and the one carrying the page's form token. */
+export const FORM_ID_FIELD = '_form';
+export const FORM_TOKEN_FIELD = '_token';
 
 /** A rendered page: markup for `<head>` (styles, title) and for the app's root element, and the hydration data. */
 export interface ServerRenderResult {
@@ -44,6 +70,8 @@ export interface ServerEnvironment {
    * content reads that state, renders on the server with the defaults instead of its skeleton.
    */
   storageEmpty?: boolean;
+  /** The token the page's posting forms carry (`settings.serverRender.posts`: forms the server answers before the app). */
+  formToken?: string;
 }
 
 /**
@@ -59,6 +87,8 @@ export interface HydrationData {
   environment: ServerEnvironment;
   /** Load answers the server rendered with, by the runtime's load key (binding and variables). */
   answers: Record<string, unknown>;
+  /** The server's answer to a form posted to the page, which it rendered with. */
+  posted?: PostedAnswer;
 }
 
 /** The module the server loads (the app's built server entry). */
@@ -72,6 +102,8 @@ export interface ServerRenderEntry {
    * properties on `:root`, so the browser's code holds no theme (it was 14 kB gzip of every first visit).
    */
   pageStyle(page: SelectionTexts): string;
+  /** Runs a form posted to a server-rendered page (its step's submit event, as the app would), or null when the page has no such posting form. */
+  submit?(request: ServerSubmitRequest): Promise<ServerSubmitResult | null>;
 }
 
 /** The id of the element carrying the hydration data. */

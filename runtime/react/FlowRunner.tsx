@@ -87,6 +87,7 @@ export function FlowRunner(props: FlowRunnerProps) {
   useEffect(() => {
     if (!hydrating) return;
     // Hydrated: the server's answers served their one render; a later visit of the same step asks the client (which has them).
+    // (A posted form's answer stays: only a hydrating render reads it, and a form may hydrate after the root.)
     if (preloaded) preloaded.answers = {};
     // The render that follows (browser values: storage, the page's address) yields to the browser as hydration did.
     updateScreen(() => setHydrating(false));

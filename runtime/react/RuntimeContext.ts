@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { GraphQLClient } from './bindings/createGraphQLClient';
 import type { LogicInstance } from '../core/logic';
 import type { MissingText } from '../core/messages/missingText';
-import type { ServerEnvironment } from '../core/serverRender';
+import type { PostedAnswer, ServerEnvironment } from '../core/serverRender';
 import type { FlowParts } from './flow/flowParts';
 import type { ValidatorLoader } from './form/validatorCache';
 import type { Translate } from './messages/translate';
@@ -61,6 +61,8 @@ export interface PreloadedLoads {
   requested?: Map<string, { call: string; variables: Record<string, unknown> }>;
   /** Code a server pass waited for (lazy blocks, the form's chunk): the next pass renders it without suspending. */
   waiting?: Set<Promise<unknown>>;
+  /** The server's answer to a form posted to the page before the app (its page state and forms' values), rendered with. */
+  posted?: PostedAnswer;
 }
 
 /** The key of a load's answer: its binding and evaluated variables. */

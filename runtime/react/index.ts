@@ -12,3 +12,5 @@ export type { ValidatorLoader } from './form/validatorCache';
 export { useStep, type StepServices } from './flow/StepContext';
 export { createGraphQLClient, postGraphQL, BindingError, type GraphQLAnswer, type GraphQLClient, type GraphQLClientOptions } from './bindings/createGraphQLClient';
 export { lazyComponent } from './blocks/lazyComponent';
+export { submitOnServer, type ServerEffect, type ServerSubmitOptions } from './flow/submitOnServer';
+export { usePageValue } from './state/usePageValue';

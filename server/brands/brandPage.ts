@@ -14,7 +14,7 @@
  * defaults) and hold the rate book's rows of the moment, so they are kept in a small LRU for a minute.
  */
 import { pageConfigScript } from '../../runtime/core/pageConfig';
-import { hydrationScript, STORAGE_COOKIE, type ServerRenderEntry, type ServerRenderResult } from '../../runtime/core/serverRender';
+import { hydrationScript, STORAGE_COOKIE, type PostedAnswer, type ServerRenderEntry, type ServerRenderResult } from '../../runtime/core/serverRender';
 import type { ResolvedLayers, SelectionTexts } from '../../runtime/core/types';
 import { readCookie } from '../auth';
 import { encodedBody, type EncodedBody } from '../http/encodedBody';
@@ -39,6 +39,8 @@ export interface ServerRendering {
   execute(host: string, document: string, field: string, variables: Record<string, unknown>): Promise<unknown>;
   /** The session cookie's name: a request carrying it gets the plain page. */
   cookieName: string;
+  /** The token the pages' posting forms of `host` carry (server/auth/formToken.ts); none: those forms wait for the app. */
+  formToken?: (host: string) => string;
   log: { warn(obj: object, msg: string): void };
   /** Rendered pages kept (default 100), and for how long (default 60 s). */
   maxPages?: number;
@@ -99,7 +101,7 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
     return page;
   };
 
-  return async (html, request) => {
+  return async (html, request, posted) => {
     const host = request.headers.get('host');
     const brand: BrandContext = brands.forHost(host);
     const entry = ssr && (await ssr.entry());
@@ -109,9 +111,22 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
     if (!entry.renders(document, url.pathname) || url.search.length > MAX_SEARCH) return plain(html, brand, entry);
     // A signed-in visitor's first screen is not the anonymous one: the plain page (which varies by Cookie).
     if (readCookie(request.headers.get('cookie'), ssr.cookieName)) return { ...plain(html, brand, entry), vary: 'Cookie' };
+    const storageEmpty = !readCookie(request.headers.get('cookie'), STORAGE_COOKIE);
+    const hostName = (host ?? url.host).replace(/:\d+$/, '');
+    const origin = `${url.protocol}//${host ?? url.host}`;
+    const execute = (doc: string, field: string, variables: Record<string, unknown>) => ssr.execute(host ?? url.host, doc, field, variables);
+    const render = (answer?: PostedAnswer) =>
+      entry.render({ path: url.pathname, search: url.search, host: hostName, origin, page: document, storageEmpty, execute, formToken: ssr.formToken?.(hostName), posted: answer }).then(
+        (result) => (result ? encodedBody(encoder.encode(renderedHtml(decoder.decode(html), document, entry, result))) : undefined),
+        (error: unknown) => {
+          ssr.log.warn({ error, path: url.pathname }, 'server render failed: the page is rendered in the browser');
+          return undefined;
+        },
+      );
+    // The answer to a posted form: this visitor's page alone, never kept.
+    if (posted) return { ...((await render(posted)) ?? plain(html, brand, entry)), vary: 'Cookie' };
     let byKey = rendered.get(html);
     if (!byKey) rendered.set(html, (byKey = new Map()));
-    const storageEmpty = !readCookie(request.headers.get('cookie'), STORAGE_COOKIE);
     const key = `${brand.id} ${storageEmpty ? 'empty' : 'stored'} ${url.pathname}${url.search}`;
     let hit = byKey.get(key);
     if (hit && Date.now() - hit.at > maxAgeMs) hit = undefined;
@@ -120,17 +135,10 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
       byKey.delete(key);
       byKey.set(key, hit);
     } else {
-      const hostName = (host ?? url.host).replace(/:\d+$/, '');
-      const origin = `${url.protocol}//${host ?? url.host}`;
-      const execute = (doc: string, field: string, variables: Record<string, unknown>) => ssr.execute(host ?? url.host, doc, field, variables);
-      const page = entry.render({ path: url.pathname, search: url.search, host: hostName, origin, page: document, storageEmpty, execute }).then(
-        (result) => (result ? encodedBody(encoder.encode(renderedHtml(decoder.decode(html), document, entry, result))) : undefined),
-        (error: unknown) => {
-          ssr.log.warn({ error, path: url.pathname }, 'server render failed: the page is rendered in the browser');
-          byKey.delete(key);
-          return undefined;
-        },
-      );
+      const page = render().then((result) => {
+        if (!result) byKey.delete(key);
+        return result;
+      });
       byKey.set(key, (hit = { at: Date.now(), page }));
       while (byKey.size > maxPages) byKey.delete(byKey.keys().next().value as string);
     }

@@ -1,4 +1,5 @@
 /** HTTP-level features: the Node server (malformed Host and parser refusals answered), the static site, the server-render entry's file. */
 export { createHttpServer } from './httpServer';
-export { staticSite } from './staticSite';
+export { answerPage, staticSite } from './staticSite';
+export { formPosts } from './formPosts';
 export { SERVER_ENTRY } from './serverEntry';

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
+import type { PostedAnswer } from '../../runtime/core/serverRender';
 import { route, type Route } from '../plugins/route';
 import { CODINGS, compressible, negotiateEncoding, type Chosen, type Coding } from './contentEncoding';
 import { etagMatches, type EncodedBody } from './encodedBody';
@@ -34,8 +35,8 @@ interface Served {
   etag: string;
 }
 
-/** Renders the built index.html for a request (its Host's configuration in it; for a route the app renders on the server, its first screen). */
-export type PageRenderer = (html: Uint8Array<ArrayBuffer>, request: Request) => RenderedPage | Promise<RenderedPage>;
+/** Renders the built index.html for a request (its Host's configuration in it; for a route the app renders on the server, its first screen; with a posted form's answer, that). */
+export type PageRenderer = (html: Uint8Array<ArrayBuffer>, request: Request, posted?: PostedAnswer) => RenderedPage | Promise<RenderedPage>;
 
 /** A rendered page; `vary` names a request header it depends on besides Host (e.g. Cookie). */
 export type RenderedPage = EncodedBody & { vary?: string };
@@ -130,4 +131,24 @@ async function renderedPage(served: Served, render: PageRenderer, request: Reque
   if (coding !== 'identity') headers['content-encoding'] = coding;
   headers['content-length'] = String(body.byteLength);
   return new fetchAPI.Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+}
+
+/**
+ * The page answering a form posted to `request`'s address (server/http/formPosts.ts): index.html rendered with the
+ * server's answer, for this request only (`no-store`, no ETag to revalidate by).
+ */
+export function answerPage(distDir: string, render: PageRenderer): (request: Request, posted: PostedAnswer, headers: Headers, fetchAPI: { Response: typeof Response }) => Promise<Response> {
+  const index = join(resolve(distDir), 'index.html');
+  return async (request, posted, headers, fetchAPI) => {
+    if (!existsSync(index)) return new fetchAPI.Response('The front end is not built: run npm run build.', { status: 503 });
+    const page = await render(new Uint8Array(readFileSync(index)), request, posted);
+    const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
+    const body = page.bytes(coding);
+    headers.set('content-type', TYPES['.html']);
+    headers.set('cache-control', 'no-store');
+    headers.set('vary', 'Accept-Encoding');
+    if (coding !== 'identity') headers.set('content-encoding', coding);
+    headers.set('content-length', String(body.byteLength));
+    return new fetchAPI.Response(body, { status: 200, headers });
+  };
 }

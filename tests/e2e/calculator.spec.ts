@@ -48,8 +48,8 @@ async function resultsLoaded(page: Page): Promise<void> {
 /** Choose vehicle: SUV, Electric and two makes, then Next; answers the results URL. */
 async function chooseVehicle(page: Page, url: string, screenshot?: string): Promise<URL> {
   await page.goto(url);
-  await page.getByRole('button', { name: 'SUV', exact: true }).click();
-  await page.getByRole('button', { name: 'Electric', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'SUV', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'Electric', exact: true }).click();
   await page.getByText('Select the makes', { exact: true }).click();
   await page.getByRole('checkbox', { name: 'KIA', exact: true }).check();
   await page.getByRole('checkbox', { name: 'TESLA', exact: true }).check();
@@ -128,9 +128,9 @@ async function journey({ page, url }: { page: Page; url: E2EFixtures['url'] }, r
   await until(page, async () => sorted(await rrps(), (a, b) => b - a), 'RRP descending');
 
   // Monthly repayment puts the monthly price first.
-  await page.getByRole('button', { name: 'Monthly', exact: true }).click();
+  await page.getByRole('radio', { name: 'Monthly', exact: true }).click();
   await cards(page).first().locator('[data-price="primary"]').filter({ hasText: '/month' }).waitFor();
-  await page.getByRole('button', { name: 'Weekly', exact: true }).click();
+  await page.getByRole('radio', { name: 'Weekly', exact: true }).click();
 
   // Shortlist three: the limit notice shows and further shortlisting is disabled.
   await shortlist(page, 3);
@@ -149,7 +149,7 @@ async function journey({ page, url }: { page: Page; url: E2EFixtures['url'] }, r
   await page.waitForURL(/\/calculator\/shortlists$/);
   await page.locator('[data-list="shortlist"] article').nth(2).waitFor();
   await page.getByText('Customise', { exact: true }).click();
-  await page.getByRole('button', { name: '5 years (60 months)' }).click();
+  await page.getByRole('radio', { name: '5 years (60 months)' }).click();
   await page.getByText('Annual distance: 15,000 km', { exact: false }).waitFor();
   await shot(page, `${region}-shortlist-1280`);
   await page.getByRole('button', { name: 'Edit shortlist' }).click();

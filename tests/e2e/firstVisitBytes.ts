@@ -72,7 +72,7 @@ export type TextOf = (key: string) => string;
 /** /calculator's main action, once the app has the page: a body type chosen and Next, until the results show vehicle cards. */
 export async function searchVehicles(page: Page): Promise<void> {
   await appReady(page);
-  await page.getByRole('button', { name: 'SUV', exact: true }).click();
+  await page.getByRole('checkbox', { name: 'SUV', exact: true }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/\/calculator\/results\?/);
   await page.locator('article').first().waitFor();

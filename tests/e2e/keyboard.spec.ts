@@ -69,11 +69,11 @@ const focusInDialog = (page: Page) => page.evaluate(() => document.activeElement
 
 test('keyboard only: search on /calculator, results, shortlist a vehicle, a dialog traps and returns focus, the shortlist page', async ({ page, url }) => {
   await page.goto(url(AU.host, '/calculator'));
-  const suv = page.getByRole('button', { name: text('calculator.body.SUV'), exact: true });
+  const suv = page.getByRole('checkbox', { name: text('calculator.body.SUV'), exact: true });
   await suv.waitFor();
   await tabTo(page, suv);
   await page.keyboard.press('Space');
-  await expect(suv).toHaveAttribute('aria-pressed', 'true');
+  await expect(suv).toBeChecked();
   // Shift+Tab goes back, Tab forward again.
   await page.keyboard.press('Shift+Tab');
   expect(await suv.evaluate((el) => el === document.activeElement), 'Shift+Tab left SUV').toBe(false);

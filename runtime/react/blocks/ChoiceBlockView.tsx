@@ -1,5 +1,5 @@
-import { Checkbox, Label, makeStyles, mergeClasses, Radio, RadioGroup, Select, ToggleButton, tokens } from '@fluentui/react-components';
-import { useId, useMemo } from 'react';
+import { Checkbox, Label, makeStyles, mergeClasses, Radio, RadioGroup, Select, shorthands, tokens } from '@fluentui/react-components';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { getPath } from '../../core/source/pointer';
 import type { ChoiceBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
@@ -26,7 +26,46 @@ const useStyles = makeStyles({
   // Never wider than its column: a long option (an industry's name) must not push a phone's card sideways.
   dropdown: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, minWidth: 'min(10rem, 100%)', maxWidth: '100%' },
   select: { width: '100%', maxWidth: '100%', '& select': { minWidth: 0, maxWidth: '100%', textOverflow: 'ellipsis' } },
+  // A toggle is a check box (a radio button for a single choice) drawn as a button: a native control, so a click
+  // before the app has the page is kept by the page itself (and shows at once, by `:has(:checked)`).
+  toggle: {
+    position: 'relative', display: 'inline-flex', alignItems: 'center', justifyContent: 'center', boxSizing: 'border-box',
+    minHeight: '32px', minWidth: '96px', padding: `5px ${tokens.spacingHorizontalM}`, cursor: 'pointer', userSelect: 'none',
+    fontFamily: tokens.fontFamilyBase, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold, lineHeight: tokens.lineHeightBase300,
+    color: tokens.colorNeutralForeground1, backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`, borderRadius: tokens.borderRadiusMedium,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover, ...shorthands.borderColor(tokens.colorNeutralStroke1Hover) },
+    ':has(input:checked)': { color: tokens.colorNeutralForegroundOnBrand, backgroundColor: tokens.colorBrandBackground, ...shorthands.borderColor('transparent') },
+    ':has(input:checked):hover': { backgroundColor: tokens.colorBrandBackgroundHover },
+    ':has(input:focus-visible)': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: tokens.strokeWidthThin },
+    ':has(input:disabled)': {
+      cursor: 'not-allowed', color: tokens.colorNeutralForegroundDisabled, backgroundColor: tokens.colorNeutralBackgroundDisabled,
+      ...shorthands.borderColor(tokens.colorNeutralStrokeDisabled),
+    },
+  },
+  toggleInput: { position: 'absolute', inset: 0, width: '100%', height: '100%', margin: 0, opacity: 0, cursor: 'inherit' },
 });
+
+/** The control of a select-all check box (told apart from the options' check boxes). */
+const SELECT_ALL = 'all';
+
+/**
+ * What a person chose on the server's page before the app took it over (the controls' state differs from what
+ * was rendered: their defaults), as the value the block writes; undefined when they left it as rendered.
+ */
+function pageChoice(root: HTMLElement, options: Option[], multiple: boolean | undefined): { value: unknown } | undefined {
+  const select = root.querySelector('select');
+  if (select) {
+    if (![...select.options].some((o) => o.selected !== o.defaultSelected)) return undefined;
+    return { value: select.value === '' ? null : options[Number(select.value)]?.value };
+  }
+  const inputs = [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"], input[type="radio"]')];
+  if (!inputs.some((i) => i.checked !== i.defaultChecked)) return undefined;
+  const all = inputs.find((i) => i.value === SELECT_ALL);
+  if (all && all.checked !== all.defaultChecked) return { value: all.checked ? options.map((o) => o.value) : [] };
+  const chosen = options.filter((o) => inputs.some((i) => i.value === o.key && i.checked)).map((o) => o.value);
+  return { value: multiple ? chosen : chosen[0] };
+}
 
 interface Option { value: unknown; label: string; key: string }
 
@@ -39,7 +78,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
   const styles = useStyles();
-  const { t, logic } = useRuntime();
+  const { t, logic, hydrating } = useRuntime();
   const { context, write, raise } = useStep();
   const id = useId();
   const options = useMemo<Option[]>(() => {
@@ -67,11 +106,29 @@ export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
     change(on ? options.filter((x) => x === o || rest.some((v) => same(v, x.value))).map((x) => x.value) : rest);
   };
   const label = block.label ? t(block.label, context) : undefined;
+  // Rendered by the server: a choice made on its page before the app took it over is the block's from now on.
+  const ref = useRef<HTMLDivElement & HTMLFieldSetElement>(null);
+  // Read as the app takes the page over (before a render sets the controls to the state), written once the step's
+  // screen has mounted and raised its `enter` (a write may navigate: the router takes that only after its own mount).
+  const fromServer = useRef(hydrating);
+  const pageChosen = useRef<{ value: unknown }>(undefined);
+  useLayoutEffect(() => {
+    if (!fromServer.current || !ref.current) return;
+    fromServer.current = false;
+    const chosen = pageChoice(ref.current, options, block.multiple);
+    if (chosen && !same(chosen.value, selected)) pageChosen.current = chosen;
+  });
+  useEffect(() => {
+    const chosen = pageChosen.current;
+    pageChosen.current = undefined;
+    // After the step's `enter` (raised by the screen's own effect, which runs after this one), which may reset state.
+    if (chosen) queueMicrotask(() => change(chosen.value));
+  });
 
   if (block.appearance === 'dropdown') {
     const index = options.findIndex((o) => same(o.value, selected));
     return (
-      <div className={styles.dropdown}>
+      <div ref={ref} className={styles.dropdown}>
         {label ? <Label htmlFor={id}>{label}</Label> : null}
         <Select id={id} className={styles.select} value={index < 0 ? '' : String(index)} disabled={!enabled} data-choice={block.id}
           onChange={(e) => change(e.target.value === '' ? null : options[Number(e.target.value)]?.value)}>
@@ -83,7 +140,7 @@ export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
   }
   if (block.appearance === 'radio') {
     return (
-      <fieldset className={styles.fieldset} data-choice={block.id}>
+      <fieldset ref={ref} className={styles.fieldset} data-choice={block.id}>
         {label ? <legend className={styles.legend}>{label}</legend> : null}
         <RadioGroup layout="horizontal" value={options.find(isOn)?.key ?? ''} disabled={!enabled}
           onChange={(_, d) => change(options.find((o) => o.key === d.value)?.value)}>
@@ -99,16 +156,22 @@ export function ChoiceBlockView({ block }: { block: ChoiceBlock }) {
   const all = block.multiple && options.length > 0 && options.every(isOn);
   const some = block.multiple && options.some(isOn);
   return (
-    <fieldset className={mergeClasses(styles.fieldset, block.appearance === 'checkboxes' && styles.full, dense && styles.denseBoxes)} data-choice={block.id} disabled={!enabled}>
+    <fieldset ref={ref} className={mergeClasses(styles.fieldset, block.appearance === 'checkboxes' && styles.full, dense && styles.denseBoxes)} data-choice={block.id} disabled={!enabled}>
       {label ? <legend className={styles.legend}>{label}</legend> : null}
       {block.selectAll && block.multiple ? (
-        <Checkbox label={t(block.selectAll, context)} checked={all ? true : some ? 'mixed' : false} disabled={!enabled || !options.length}
+        <Checkbox label={t(block.selectAll, context)} value={SELECT_ALL} checked={all ? true : some ? 'mixed' : false} disabled={!enabled || !options.length}
           onChange={(_, d) => change(d.checked === true ? options.map((o) => o.value) : [])} />
       ) : null}
       <div className={block.appearance === 'checkboxes' ? mergeClasses(styles.grid, dense && styles.denseGrid) : styles.buttons} style={block.appearance === 'checkboxes' ? grid : undefined}>
         {options.map((o) => (block.appearance === 'checkboxes'
-          ? <Checkbox key={o.key} label={o.label} checked={isOn(o)} disabled={!enabled} onChange={(_, d) => toggle(o, d.checked === true)} />
-          : <ToggleButton key={o.key} checked={isOn(o)} disabled={!enabled} appearance={isOn(o) ? 'primary' : 'secondary'} onClick={() => toggle(o, !isOn(o))}>{o.label}</ToggleButton>))}
+          ? <Checkbox key={o.key} label={o.label} value={o.key} checked={isOn(o)} disabled={!enabled} onChange={(_, d) => toggle(o, d.checked === true)} />
+          : (
+            <label key={o.key} className={styles.toggle}>
+              <input className={styles.toggleInput} type={block.multiple ? 'checkbox' : 'radio'} name={id} value={o.key} checked={isOn(o)}
+                disabled={!enabled} onChange={(e) => toggle(o, e.target.checked)} />
+              {o.label}
+            </label>
+          )))}
       </div>
     </fieldset>
   );

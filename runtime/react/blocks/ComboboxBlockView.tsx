@@ -4,6 +4,7 @@ import { getPath } from '../../core/source/pointer';
 import type { ComboboxBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
+import { usePageValue } from '../state/usePageValue';
 
 const useStyles = makeStyles({
   field: { width: '100%', maxWidth: '40rem' },
@@ -102,6 +103,9 @@ export function ComboboxBlockView({ block }: { block: ComboboxBlock }) {
     const picked = getPath(context, block.bind);
     void (picked === undefined || picked === null ? write(block.text, value) : writeAll({ [block.text]: value, [block.bind]: null }));
   };
+
+  // Typed on the server's page before the app: searched for as if typed now.
+  usePageValue(ref, change);
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     const n = options.length;

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useEffect, useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { getPath } from '../../core/source/pointer';
 import type { Logic, SliderBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
@@ -61,9 +61,10 @@ const at = (scale: Scale, value: number) => `calc(${(value - scale.from) / (scal
  */
 export function SliderBlockView({ block }: { block: SliderBlock }) {
   const styles = useStyles();
-  const { t, logic } = useRuntime();
+  const { t, logic, hydrating } = useRuntime();
   const { context, writeAll } = useStep();
   const id = useId();
+  const rail = useRef<HTMLDivElement>(null);
   const num = (value: Logic | undefined) => (value === undefined ? undefined : Number(logic.evaluate(value, context)));
   const scale = scaleOf(num(block.from), num(block.to), num(block.step));
   const ends = block.bind !== undefined
@@ -100,6 +101,25 @@ export function SliderBlockView({ block }: { block: SliderBlock }) {
     const [low, high] = limits(i);
     move(i, Math.min(high, Math.max(low, scale.snap(Number(raw)))));
   };
+  // Thumbs moved on the server's page before the app (a drag or arrow keys on the native range inputs): read as the
+  // app takes the page over, written in one go once the step has mounted, as one move of every thumb moved.
+  const fromServer = useRef(hydrating);
+  const pageMoves = useRef<number[]>(undefined);
+  useLayoutEffect(() => {
+    if (!fromServer.current || !rail.current) return;
+    fromServer.current = false;
+    const inputs = [...rail.current.querySelectorAll<HTMLInputElement>('input[type="range"]')];
+    if (inputs.length === ends.length && inputs.some((input) => input.value !== input.defaultValue)) pageMoves.current = inputs.map((input) => scale.snap(Number(input.value)));
+  });
+  useEffect(() => {
+    const moved = pageMoves.current;
+    pageMoves.current = undefined;
+    if (!moved || !enabled) return;
+    const next = ends.length === 2 ? [Math.min(moved[0], moved[1]), Math.max(moved[0], moved[1])] : moved;
+    setPending(next);
+    // After the step's `enter` (raised by the screen's own effect, which runs after this one), which may reset state.
+    queueMicrotask(() => void writeAll(Object.fromEntries(ends.map((end, j) => [end.bind, next[j]])), block.event, ends.length === 2 ? { min: next[0], max: next[1] } : { value: next[0] }));
+  });
   // A press on the rail beside the thumbs moves the nearer one there (a single thumb's input takes it itself).
   const onRailDown = (e: PointerEvent<HTMLDivElement>) => {
     if (ends.length !== 2 || !enabled || e.target instanceof HTMLInputElement) return;
@@ -127,7 +147,7 @@ export function SliderBlockView({ block }: { block: SliderBlock }) {
           </div>
         ))}
       </div>
-      <div className={styles.rail} onPointerDown={onRailDown}>
+      <div ref={rail} className={styles.rail} onPointerDown={onRailDown}>
         <div className={styles.line} />
         <div className={mergeClasses(styles.fill, !enabled && styles.fillDisabled)} style={{ left: at(scale, fillFrom), width: `calc(${at(scale, fillTo)} - ${at(scale, fillFrom)})` }} />
         {ends.map((end, i) => {

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { stepStateDefs, transitionsOf } from '../../core/flow';
 import type { BlockDef, Logic, LogicContext } from '../../core/types';
@@ -59,6 +59,14 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
   const mainRef = useRef<HTMLElement>(null);
 
   const defs = useMemo(() => stepStateDefs(flow, stepId), [flow, stepId]);
+  // A form posted to the server before the app: the page state its answer left (the server rendered with it) is the
+  // step's from the first render, and again after `enter` (which may reset it).
+  const [posted] = useState(() => {
+    const state = rt.hydrating ? rt.preloaded?.posted?.state : undefined;
+    const entries = Object.entries(state ?? {}).filter(([name]) => defs[name] && defs[name].def.source === 'memory');
+    if (entries.length) rt.pageState.write(entries.map(([name, value]) => ({ ...defs[name], name, value })));
+    return entries.length ? Object.fromEntries(entries) : undefined;
+  });
   const version = usePageStateVersion(rt.pageState);
   // While hydrating, the screen is the server's: local storage reads as the defaults, the address as the server saw it.
   const { hydrating, environment } = rt;
@@ -101,9 +109,12 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
   // `enter` runs once when the step opens (e.g. to seed page state from the query).
   const raiseRef = useRef(raise);
   raiseRef.current = raise;
+  const writeAllRef = useRef(writeAll);
+  writeAllRef.current = writeAll;
   useEffect(() => {
     if (transitionsOf(flow, stepId, 'enter').length) void raiseRef.current('enter');
-  }, [flow, stepId]);
+    if (posted) void writeAllRef.current(posted);
+  }, [flow, stepId, posted]);
 
   // A load's `then` event follows each of its answers, over the context that holds the answer (this
   // render's `raise`); its query writes replace the history entry, and guards that do not hold are a normal outcome.

@@ -1,6 +1,8 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import type { RJSFSchema } from '@rjsf/utils';
 import { use, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { getPath } from '../../core/source/pointer';
+import { FORM_ID_FIELD, FORM_TOKEN_FIELD } from '../../core/serverRender';
 import type { FormBlock, LogicContext } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
@@ -9,6 +11,7 @@ import { useSubmitEnabled } from './formContext';
 import { createFormLogic } from './formLogic';
 import { FormStore } from './formStore';
 import { LazySection } from './LazySection';
+import { readPageValues } from './pageValues';
 import { localiseUiSchema } from './localiseUiSchema';
 import { sectionsOf } from './sections';
 import { SectionForm } from './SectionForm';
@@ -21,11 +24,20 @@ const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
 });
 
-function SubmitButton({ store, label, busy }: { store: FormStore; label: string; busy: boolean }) {
+function SubmitButton({ store, label, busy, posts }: { store: FormStore; label: string; busy: boolean; posts: boolean }) {
   const enabled = useSubmitEnabled(store);
-  // Server-rendered markup is not the app yet: no native submit (a GET with the fields in the URL) before it hydrates.
+  // Server-rendered markup is not the app yet: a form the server answers posts to it meanwhile; any other waits for the app.
   const { hydrating } = useRuntime();
-  return <Button type="submit" appearance="primary" disabled={!enabled || busy || hydrating}>{label}</Button>;
+  return <Button type="submit" appearance="primary" disabled={busy || (hydrating ? !posts : !enabled)}>{label}</Button>;
+}
+
+/**
+ * Whether the form is posted to the server before the app has the page (a form `settings.serverRender.posts` lists,
+ * on a page the server rendered with a form token): a real HTML form, which works with JavaScript off too.
+ */
+function postsToServer(block: FormBlock, settings: Record<string, unknown>, token: string | undefined): token is string {
+  const posts = (settings.serverRender as { posts?: unknown } | undefined)?.posts;
+  return token !== undefined && block.id !== undefined && Array.isArray(posts) && posts.includes(block.id);
 }
 
 /** The top-level names of a step context whose values are other objects now. */
@@ -55,7 +67,9 @@ export default function FormView({ block }: { block: FormBlock }) {
     });
     const bound = block.bind ? (getPath(contextRef.current.record, block.bind) as Record<string, unknown>) : undefined;
     const initial = block.initial ? (rt.logic.evaluateTemplate(block.initial, contextRef.current) as Record<string, unknown>) : undefined;
-    return new FormStore(logic, { ...(bound ?? {}), ...(initial ?? {}) });
+    // Posted to the server before the app: the values the server's answer shows again.
+    const posted = rt.hydrating && block.id ? rt.preloaded?.posted?.forms[block.id] : undefined;
+    return new FormStore(logic, { ...(bound ?? {}), ...(initial ?? {}), ...(posted ?? {}) });
   }, [block, schema, validate, rt.bundle, rt.logic, rt.onMissing]);
   // A context the store was not made with (page state another block or the step's enter wrote, the record, the
   // address): what reads it is evaluated again before the browser paints.
@@ -85,6 +99,15 @@ export default function FormView({ block }: { block: FormBlock }) {
     return store.subscribe(copy);
   }, [store, block.values]);
   const formRef = useRef<HTMLFormElement>(null);
+  // A form the server rendered: what a person typed, ticked or had filled in before the app took it over is the
+  // form's state from now on (its controls keep focus and caret: hydration keeps the elements).
+  const fromServer = useRef(rt.hydrating);
+  const idBase = block.id ?? block.schema.replace(/\W/g, '_');
+  useLayoutEffect(() => {
+    if (!fromServer.current || !formRef.current) return;
+    fromServer.current = false;
+    store.adopt(readPageValues(formRef.current, schema as RJSFSchema, ui, idBase));
+  }, [store, schema, ui, idBase]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -97,9 +120,16 @@ export default function FormView({ block }: { block: FormBlock }) {
     if (block.submit) void step.raise(block.submit, { form: store.output });
   };
 
-  const idBase = block.id ?? block.schema.replace(/\W/g, '_');
+  const token = rt.environment?.formToken;
+  const posts = postsToServer(block, rt.bundle.settings, token);
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-label={ui['ui:title'] as string | undefined}>
+    <form ref={formRef} className={styles.form} noValidate onSubmit={onSubmit} aria-label={ui['ui:title'] as string | undefined} method={posts ? 'post' : undefined}>
+      {posts ? (
+        <>
+          <input type="hidden" name={FORM_ID_FIELD} value={block.id} />
+          <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+        </>
+      ) : null}
       {sections.map((s, i) => {
         const parts = s.parts.map((p, j) => (
           <LazySection key={p.id} eager={(i === 0 && j === 0) || mountAll} estimatedHeight={p.size * 72}>
@@ -111,7 +141,7 @@ export default function FormView({ block }: { block: FormBlock }) {
       })}
       {block.submit ? (
         <div className={styles.actions}>
-          <SubmitButton store={store} label={rt.t(block.submitLabel ?? 'runtime.submit', step.context)} busy={step.busy} />
+          <SubmitButton store={store} label={rt.t(block.submitLabel ?? 'runtime.submit', step.context)} busy={step.busy} posts={posts} />
         </div>
       ) : null}
     </form>

@@ -1,7 +1,7 @@
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RegistryWidgetsType, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { themeTemplates } from '../theme';
 import type { RuntimeFormContext } from './formContext';
 import type { FormStore } from './formStore';
@@ -51,11 +51,14 @@ export const SectionForm = memo(function SectionForm({ store, section, fields, s
   const formContext = useMemo<RuntimeFormContext>(() => ({ store, prefix }), [store, prefix]);
   const validator = useMemo(() => precompiledValidator(schema, () => true), [schema]);
   const ui = useMemo(() => ({ ...uiSchema, ...NO_SUBMIT }), [uiSchema]);
-  // rjsf keeps the values after the first render (uncontrolled); the store is told every edit.
-  const [initial] = useState(() => {
+  // rjsf keeps the values after the first render (uncontrolled); the store is told every edit. Values the store
+  // takes over from the page (what a person typed before the app took the server's form over) are given to rjsf.
+  const read = useCallback(() => {
     const values = section ? (store.values[section] as Record<string, unknown> | undefined) : store.values;
     return fields ? pick(values, fields) : values;
-  });
+  }, [store, section, fields]);
+  const [initial, setInitial] = useState(read);
+  useLayoutEffect(() => store.subscribeAdopt(() => setInitial(read())), [store, read]);
   const onChange = useCallback(
     (e: IChangeEvent) => {
       const data = (e.formData ?? {}) as Record<string, unknown>;

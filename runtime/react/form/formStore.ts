@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { withPageValues } from './pageValues';
 
 /** A compiled (ajv standalone) validation function. */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
@@ -52,6 +53,7 @@ export class FormStore {
   private enabled = false;
   private views = new Map<string, FieldView>();
   private listeners = new Set<() => void>();
+  private adoptListeners = new Set<() => void>();
   private fieldListeners = new Map<string, Set<() => void>>();
 
   constructor(private logic: FormLogic, initial: Record<string, unknown> = {}) {
@@ -102,6 +104,23 @@ export class FormStore {
     this.values = values;
     this.recompute(changed);
   }
+
+  /**
+   * Takes over what the page holds (a server-rendered form a person typed into, or the browser filled, before the
+   * app took it over: `readPageValues`, pageValues.ts), by dotted path over the current values; the views that draw the
+   * values from their own state (rjsf) are told to read them again ({@link subscribeAdopt}). Nothing is blurred.
+   */
+  adopt(page: Record<string, unknown>): void {
+    if (Object.keys(page).length === 0) return;
+    this.setValues(withPageValues(this.values, page));
+    for (const listener of this.adoptListeners) listener();
+  }
+
+  /** Subscribes to {@link adopt}: the values were replaced from outside the views; returns the unsubscribe function. */
+  subscribeAdopt = (listener: () => void): (() => void) => {
+    this.adoptListeners.add(listener);
+    return () => this.adoptListeners.delete(listener);
+  };
 
   /**
    * The step's context changed at `keys` (page state, the record, the address ...): what reads it there is

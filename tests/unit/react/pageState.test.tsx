@@ -14,6 +14,8 @@ afterEach(() => { view?.unmount(); view = undefined; localStorage.clear(); });
 
 const text = (root: HTMLElement) => root.textContent ?? '';
 const button = (root: HTMLElement, label: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === label);
+/** A choice's toggle (a check box drawn as a button) by its label. */
+const toggle = (root: HTMLElement, label: string) => [...root.querySelectorAll('label')].find((l) => l.textContent === label)?.querySelector('input') ?? undefined;
 
 describe('page state (flows/_examples/pageState.yaml)', () => {
   it('reads the query, writes it on an event, binds a choice to local storage and lists the picks', async () => {
@@ -23,12 +25,12 @@ describe('page state (flows/_examples/pageState.yaml)', () => {
     await act(async () => { button(view!.container, AU.messages['examples.pageState.next'])!.click(); });
     await view.waitFor(() => text(view!.container).includes(t('examples.pageState.page', { 'state.page': '3', count: '2' })), 'page 3 after the event');
 
-    // The choice block loads in its own chunk: wait for its buttons.
-    const y = await view.waitFor(() => button(view!.container, AU.messages['examples.pageState.y']), 'the choice buttons');
+    // The choice's toggles: check boxes drawn as buttons (a native control keeps a click made before the app).
+    const y = await view.waitFor(() => toggle(view!.container, AU.messages['examples.pageState.y']), 'the choice toggles');
     await act(async () => { y.click(); });
     await view.waitFor(() => text(view!.container).includes(t('examples.pageState.item', { item: 'y' })), 'the picked item listed');
     expect(JSON.parse(localStorage.getItem('examples.picked') ?? 'null')).toEqual(['y']);
-    await act(async () => { button(view!.container, AU.messages['examples.pageState.x'])!.click(); });
+    await act(async () => { toggle(view!.container, AU.messages['examples.pageState.x'])!.click(); });
     await view.waitFor(() => text(view!.container).includes(t('examples.pageState.item', { item: 'x' })), 'both picks listed');
     expect(JSON.parse(localStorage.getItem('examples.picked') ?? 'null')).toEqual(['x', 'y']);
   });

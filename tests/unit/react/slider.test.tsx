@@ -89,7 +89,8 @@ describe('slider block (flows/_examples/slider.yaml)', () => {
     expect([aria(low), aria(high), size()?.disabled]).toEqual([['10', '30', '10', au('examples.range.any')], ['10', '60', '30', au('examples.range.any')], false]);
 
     // A size disables both thumbs (excludes).
-    await act(async () => { [...view!.container.querySelectorAll('button')].find((b) => b.textContent === au('examples.range.size.M'))!.click(); });
+    // (Its toggles are check boxes drawn as buttons: the label's input.)
+    await act(async () => { [...view!.container.querySelectorAll('label')].find((l) => l.textContent === au('examples.range.size.M'))!.querySelector('input')!.click(); });
     await view.waitFor(() => low.disabled && high.disabled, 'the price slider disabled by a size');
     await press(low, 'ArrowRight');
     expect(shows(state('-', '-', '-', 5))).toBe(true);
