@@ -24,6 +24,8 @@ const text = (value: unknown): string => (value === null || value === undefined 
  * - `filled` [object, paths]: the dotted paths (of `paths`) whose value in object is set (not null, '' or []),
  *   e.g. `{ filled: [{ var: form }, { keys: { var: formErrors } }] }`: the fields with a value that show an error;
  * - `formatNumber` [x, { locale, ...Intl.NumberFormat options }] ('' for no number);
+ * - `groupDigits` [x, groups]: the digits of x in groups of the given sizes, space-separated (`[2, 3, 3, 3]`:
+ *   '51 824 753 556'); x as it is when its digits do not add up to the groups (or no groups are given);
  * - `groupEntries` [groups, allowedKeys?]: a `groups` query value as `key` / `key:a,b` entries (runtime/core/query).
  */
 export const coreLogicOps: LogicOps = {
@@ -55,6 +57,13 @@ export const coreLogicOps: LogicOps = {
     const by = Number(step ?? 1) || 1;
     for (let n = Number(start); by > 0 ? n <= Number(end) : n >= Number(end); n += by) out.push(n);
     return out;
+  },
+  groupDigits: (value, groups) => {
+    const digits = text(value).replace(/\s+/g, '');
+    const sizes = Array.isArray(groups) ? groups.map(Number) : [];
+    if (!/^[0-9]+$/.test(digits) || sizes.length === 0 || sizes.reduce((a, b) => a + b, 0) !== digits.length) return value;
+    let at = 0;
+    return sizes.map((n) => digits.slice(at, (at += n))).join(' ');
   },
   formatNumber: (value, options) => {
     if (value === null || value === undefined || value === '' || Number.isNaN(Number(value))) return '';
@@ -112,5 +121,5 @@ export const LOGIC_ARITY: Record<string, readonly [number, number]> = {
   lower: [1, 1], upper: [1, 1], trim: [1, 1], length: [1, 1], split: [1, 2], join: [1, 2], unique: [1, 1],
   assign: [1, Infinity], keys: [1, 1], same: [2, 2], filled: [2, 2], toggle: [2, 2], pluck: [2, 2],
   findBy: [3, Infinity], filterBy: [3, Infinity], rejectBy: [3, Infinity], whereIn: [3, 3], append: [2, 2], slice: [2, 3],
-  range: [2, 3], formatNumber: [1, 2], groupEntries: [1, 2], matches: [2, 3],
+  range: [2, 3], formatNumber: [1, 2], groupDigits: [2, 2], groupEntries: [1, 2], matches: [2, 3],
 };

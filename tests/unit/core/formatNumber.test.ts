@@ -1,6 +1,7 @@
 /** The runtime's number formatting: Intl's output, with one formatter made per locale and options. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatNumber } from '../../../runtime/core/logic/formatNumber';
+import { createLogic } from '../../../runtime/core/logic';
 
 describe('formatNumber', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -25,5 +26,22 @@ describe('formatNumber', () => {
     expect(made).toHaveBeenCalledTimes(1);
     formatNumber(1, { ...options, maximumFractionDigits: 0 });
     expect(made).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('groupDigits (logic)', () => {
+  const logic = createLogic();
+  const group = (value: unknown, groups: unknown) => logic.evaluate({ groupDigits: [value, groups] }, {});
+
+  it('shows the digits in groups of the given sizes (an ABN as 2 3 3 3)', () => {
+    expect(group('51824753556', [2, 3, 3, 3])).toBe('51 824 753 556');
+    expect(group('51 824753 556', [2, 3, 3, 3])).toBe('51 824 753 556');
+  });
+
+  it('leaves the value as it is when its digits do not fill the groups, it is not digits, or no groups are given', () => {
+    expect(group('5182475355', [2, 3, 3, 3])).toBe('5182475355');
+    expect(group('ABC', [1, 2])).toBe('ABC');
+    expect(group('9429041234567', null)).toBe('9429041234567');
+    expect(group('', [2, 3, 3, 3])).toBe('');
   });
 });
