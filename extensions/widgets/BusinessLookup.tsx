@@ -1,6 +1,7 @@
 import { Button, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { useMemo, useRef, useState } from 'react';
 import { usePageValue, type BlockWidgetProps } from '../../runtime/react';
+import { coreLogicOps } from '../../runtime/core/logic/ops';
 import { businessNumberCheck } from '../businessNumbers';
 
 /** Message keys the lookup shows (listed in extensions/manifest.yaml); region layers word them (ABN / NZBN). */
@@ -67,7 +68,7 @@ export function BusinessLookup({ props, t, write }: BlockWidgetProps) {
               {/* mousedown keeps the focus in the search box, so its blur (and error) does not move the row away mid-click */}
               <Button appearance="subtle" className={styles.option} data-business={String(row.abn ?? '')}
                 onMouseDown={(e) => e.preventDefault()} onClick={() => write(path, { query: String(row.name ?? ''), selected: row })}>
-                {`${String(row.name ?? '')} · ${t(BUSINESS_LOOKUP_KEYS.number, { abn: row.abn })}${row.stateCode ? ` · ${String(row.stateCode)} ${String(row.postCode ?? '')}` : ''}`}
+                {`${String(row.name ?? '')} · ${t(BUSINESS_LOOKUP_KEYS.number, { abn: coreLogicOps.groupDigits(row.abn, (rule as { groups?: unknown } | undefined)?.groups) })}${row.stateCode ? ` · ${String(row.stateCode)} ${String(row.postCode ?? '')}` : ''}`}
               </Button>
             </li>
           ))}

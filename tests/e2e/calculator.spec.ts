@@ -163,6 +163,9 @@ async function journey({ page, url }: { page: Page; url: E2EFixtures['url'] }, r
   const business = BUSINESS[region];
   await page.getByText(region === 'au' ? 'ABN or company name' : 'NZBN or company name').waitFor();
   await page.locator('[data-lookup="business"]').fill(business.number);
+  // The row shows the number as people write it: an ABN in groups (2 3 3 3), an NZBN as it is.
+  const shown = region === 'au' ? business.number.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : business.number;
+  await expect(page.locator(`[data-business="${business.number}"]`)).toContainText(shown);
   await page.locator(`[data-business="${business.number}"]`).click();
   await until(page, async () => (await page.locator('[data-lookup="business"]').inputValue()) === business.name, `selected business ${business.name}`);
   const submit = page.getByRole('button', { name: 'Submit' });
