@@ -39,7 +39,7 @@ test('business details: each section opens only after the previous one is done',
   await suggestion.waitFor();
   await expect(s.entity.getByText(s.text('address.notPicked'))).toBeVisible();
   await suggestion.click();
-  await expect(s.entity.getByText(/post code: 2000/)).toBeVisible();
+  await expect(s.entity.getByText(/, Sydney NSW 2000$/)).toBeVisible();
   await expect(s.entity.getByText(s.text('address.notPicked'))).toBeHidden();
   // The contact number is exactly 10 digits in AU: Next waits for it.
   const phone = s.textbox(s.entity, 'businessDetails.entity.businessContactNumber');
@@ -77,7 +77,7 @@ test('business details: a restored page opens at the first section not done', as
   await expect(s.finance.locator('summary')).toHaveAttribute('aria-disabled', 'true');
   // The stored registered address counts as picked.
   await s.entity.locator('summary').click();
-  await expect(s.entity.getByText(/post code: 2000/)).toBeVisible();
+  await expect(s.entity.getByText(/, Sydney NSW 2000$/)).toBeVisible();
   await expect(s.next(s.entity)).toBeEnabled();
 
   // Saved and closed in the third section (the seed's half-done demo): the page opens there with the answers restored.

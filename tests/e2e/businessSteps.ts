@@ -75,7 +75,7 @@ export async function fillEntity(page: Page, region: Region, address: { query: s
   const box = s.entity.getByRole('combobox', { name: s.text('businessDetails.entity.companyLegalAddress') });
   await box.pressSequentially(address.query);
   await s.entity.getByRole('option', { name: address.option }).click();
-  await expect(s.entity.getByText(/post code: \d{4}/)).toBeVisible();
+  await expect(s.entity.getByText(/^\S+ [^,]+, .+ \d{4}$/)).toBeVisible();
   await s.textbox(s.entity, 'businessDetails.entity.businessContactNumber').fill(phone);
   await s.next(s.entity).click();
   await expect(s.cashflow).toHaveAttribute('open', '');
