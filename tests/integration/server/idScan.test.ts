@@ -6,9 +6,11 @@
  * identity; the other officer cannot read the scan data; no licence number reaches the server log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../server/config';
+import { sampleLicences, type IdScanProvider } from '../../../server/idScan';
 import { createLogger } from '../../../server/log';
-import { sampleLicences } from '../../../server/idScan';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { servicesFor } from '../../../server/services';
+import { DATABASES, definitions, silent, startServer, type TestServer } from './harness';
 
 interface Officer {
   applicationId: string;
@@ -215,6 +217,16 @@ describe.each(DATABASES)('ID-scan sandbox on %s', (kind) => {
     // The secondary's identity completes on their own provider outcome; the secondary step moves on.
     expect(codeOf(await completeIdentity(secondary, 'secondaryApplicant'))).toBe('ok');
     expect((await record(secondary)).scoreboard.secondaryApplicant.identityVerificationStatus).toBe('completed');
+  });
+
+  it('chooses the provider by IDSCAN_PROVIDER: the sandbox by default, a registered adapter by name, an unknown name stops the start', () => {
+    expect(s.services.idScan.name).toBe('sandbox');
+    const withProvider = (name: string, registered = {}) => servicesFor({ ...s.config, idScanProvider: name }, s.database, definitions(), silent, { idScanProviders: registered });
+    const adapter: IdScanProvider = { name: 'acme-scan', startJourney: () => Promise.reject(new Error('not here')), journey: () => Promise.resolve(null) };
+    expect(withProvider('acme-scan', { 'acme-scan': () => adapter }).idScan).toBe(adapter);
+    expect(withProvider('sandbox', { 'acme-scan': () => adapter }).idScan.name).toBe('sandbox');
+    expect(() => withProvider('acme-scan')).toThrow(ConfigError);
+    expect(() => withProvider('acme-scan')).toThrow(/known: sandbox/);
   });
 
   it('writes no licence number or ID detail to the server log', () => {
