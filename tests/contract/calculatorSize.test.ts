@@ -12,7 +12,9 @@ import { parse } from 'yaml';
 const root = new URL('../..', import.meta.url).pathname;
 const TARGET_LINES = 600;
 const MAX_WIDTH = 120;
-const CEILING_LINES = 600;
+// 633 since issue 37: the calculator header's logos (002 s2) and the brand's contacts by the layering rule (002 s9),
+// now shared with the shell through fragments/brand.yaml (counted whole). Over the target by 33: lower it as it shrinks.
+const CEILING_LINES = 633;
 const CEILING_WIDE = 0;
 
 const yamlFiles = (dir: string): string[] =>

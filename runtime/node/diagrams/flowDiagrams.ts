@@ -54,7 +54,7 @@ export function flowDiagrams(defs: DefinitionSet, options: { selections?: Record
     let view = views.get(key);
     if (!view) {
       const layers = resolveLayers(defs, selection);
-      view = { messages: layers.messages, known: { settings: layers.settings, selection: { ...defaults, ...selection } } };
+      view = { messages: layers.messages, known: { settings: layers.settings, selection: { ...defaults, ...selection } }, flows: defs.flows };
       views.set(key, view);
     }
     return view;

@@ -1,4 +1,4 @@
-import { STATUS_TARGET, stepForStatus, stepPattern, stepStatuses } from '../../core/flow';
+import { isNamedRoute, namedStep, STATUS_TARGET, stepForStatus, stepPattern, stepStatuses } from '../../core/flow';
 import type { FlowDef, Logic, TransitionDef } from '../../core/types';
 import { logicLabel, mermaidEscape, type KnownRoots } from './logicLabel';
 
@@ -8,6 +8,8 @@ export interface DiagramView {
   messages?: Record<string, string>;
   /** Context roots whose values the selection fixes (e.g. `settings`): guards show them beside the path. */
   known?: KnownRoots;
+  /** Every flow of the set: a named route to another flow's step (`navigate: { step: flow.step }`) is drawn by its path. */
+  flows?: Record<string, FlowDef>;
 }
 
 /** Flow-level scope (the flow's own `on`, taken in every step). */
@@ -58,8 +60,15 @@ function routeShapes(value: Logic): string[] {
  * The steps of the flow a transition's `navigate` effects open: a route shape matches a step's pattern segment
  * by segment, a `*` only where the pattern has a `:param` (a step chosen by a value read at run time is not drawn).
  */
-export function navigationTargets(flow: FlowDef, transition: TransitionDef): string[] {
-  const shapes = (transition.effects ?? []).flatMap((effect) => ('navigate' in effect ? routeShapes(effect.navigate as Logic) : []));
+export function navigationTargets(flow: FlowDef, transition: TransitionDef, flows: Record<string, FlowDef> = {}): string[] {
+  const named = (step: unknown): string[] => {
+    const found = typeof step === 'string' ? namedStep({ ...flows, [flow.id]: flow }, flow, step) : undefined;
+    return found ? [stepPattern(found.flow, found.step)] : [];
+  };
+  const shapes = (transition.effects ?? []).flatMap((effect) => {
+    if (!('navigate' in effect)) return [];
+    return isNamedRoute(effect.navigate) ? named(effect.navigate.step) : routeShapes(effect.navigate as Logic);
+  });
   const out = new Set<string>();
   for (const shape of shapes) {
     const parts = shape.split('?')[0].split('/');
@@ -136,7 +145,7 @@ export function flowchartOf(flow: FlowDef, view: DiagramView = {}): string {
         if (!step) declare('status_', `(["${STATUS_TARGET}"])`);
       } else if (t.target !== undefined) target = stepId(t.target);
       // Where its effects navigate, when that is a step of this flow (else it stays: a self-loop).
-      const navigated = target ? [] : navigationTargets(flow, t).map(stepId);
+      const navigated = target ? [] : navigationTargets(flow, t, view.flows).map(stepId);
       if (t.then) {
         if (target) arrow('-->', target, text);
         for (const to of navigated) arrow('-->', to, text);

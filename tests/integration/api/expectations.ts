@@ -36,6 +36,8 @@ const primaryWrite: Row = { anonymous: [U, U], primary: ['ok', F], secondary: [F
 export const EXPECTED: Record<string, Row> = {
   getVehicleApplication: memberRead,
   createOrUpdateProperty: primaryWrite,
+  // Any member may ask (the flows decide what is granted: requestTransition in journeys.test.ts); nobody else.
+  requestTransition: { anonymous: [U, U], primary: ['INVALID_TRANSITION', F], secondary: ['INVALID_TRANSITION', F], calculator: ['INVALID_TRANSITION', F], other: ['INVALID_TRANSITION', F] },
   // Signing status: shared/other already store 'completed' (a repeat is accepted unchanged); the calculator
   // application signs wet, so its primary completes it; the secondary holds no role in quote signing.
   updateDocusignStatus: { anonymous: [U, U], primary: ['ok', F], secondary: ['TRANSITION_NOT_ALLOWED', F], calculator: ['ok', F], other: ['ok', F] },
@@ -103,4 +105,4 @@ export const EXPECTED: Record<string, Row> = {
 };
 
 /** Operations whose allowed cells change the application: the fixture is reset before each of their cells. */
-export const MUTATING = new Set(['createOrUpdateProperty', 'updateDocusignStatus', 'reassignQuote', 'selectPrimaryApplicant', 'selectSecondaryApplicant', 'updateShortlists', 'logout', 'saveFile', 'getSignedUrl', 'uploadWetSignature', 'deleteWetSignature', 'submitWetSignature']);
+export const MUTATING = new Set(['createOrUpdateProperty', 'requestTransition', 'updateDocusignStatus', 'reassignQuote', 'selectPrimaryApplicant', 'selectSecondaryApplicant', 'updateShortlists', 'logout', 'saveFile', 'getSignedUrl', 'uploadWetSignature', 'deleteWetSignature', 'submitWetSignature']);

@@ -68,6 +68,13 @@ export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
       variables: { id: A, p: { value: 'Fixture Pty Ltd', propertyFirst: 'companyDetails', propertySecond: 'companyName' } },
     },
   },
+  requestTransition: {
+    when: "the event's transition keeps the status (order verification's proceed at order verification)",
+    answer: { unchanged: { status: '200', message: 'unchanged' } },
+    who: 'primary',
+    arrange: async (h) => { await serverSets(h, A, 'scoreboard.status', 'orderVerification'); },
+    call: { query: 'mutation($id: ID!) { requestTransition(applicationId: $id, event: "proceed") { status message } }', variables: { id: A } },
+  },
   updateDocusignStatus: {
     when: 'the quote signing is completed already and the journey is past it',
     answer: { unchanged: { status: '200', message: 'unchanged' } },

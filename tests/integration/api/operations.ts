@@ -40,6 +40,8 @@ export const OPERATIONS: Record<string, (t: Target) => Request> = {
     query: 'mutation($id: ID!, $p: PropertyParams!) { createOrUpdateProperty(applicationId: $id, params: $p) { status message version } }',
     variables: { id: t.appId, p: { value: 250000, propertyFirst: 'businessDetails', propertySecond: 'annualRevenue' } },
   }),
+  // An event no status flow takes in any fixture's status: what is checked here is who may ask at all.
+  requestTransition: (t) => ({ query: 'mutation($id: ID!) { requestTransition(applicationId: $id, event: "notAnEvent") { status message } }', variables: { id: t.appId } }),
   updateDocusignStatus: (t) => ({ query: 'mutation($id: ID!) { updateDocusignStatus(applicationId: $id, docusignStatus: "completed") { status message } }', variables: { id: t.appId } }),
   reassignQuote: (t) => ({ query: 'mutation($id: ID, $u: UserInfoInput!) { reassignQuote(userInfo: $u, applicationId: $id) { status message } }', variables: { id: t.appId, u: officer('reassign') } }),
   selectPrimaryApplicant: (t) => ({

@@ -73,7 +73,7 @@ describe('flowchartOf: navigations made by effects', () => {
     expect(text).toContain('s_help -->|"anywhere"| s_help');
   });
   it('draws the account flow\'s navigations to its steps', () => {
-    const text = flowchartOf(defs.flows.account);
+    const text = flowchartOf(defs.flows.account, { flows: defs.flows });
     expect(text).toContain('s_noApplication -->|"enter<br/>[record.applicationId]"| s_application');
     expect(text).toContain('s_application -->|"enter"| s_error');
   });
