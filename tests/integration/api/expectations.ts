@@ -105,4 +105,4 @@ export const EXPECTED: Record<string, Row> = {
 };
 
 /** Operations whose allowed cells change the application: the fixture is reset before each of their cells. */
-export const MUTATING = new Set(['createOrUpdateProperty', 'requestTransition', 'updateDocusignStatus', 'reassignQuote', 'selectPrimaryApplicant', 'selectSecondaryApplicant', 'updateShortlists', 'logout', 'saveFile', 'getSignedUrl', 'uploadWetSignature', 'deleteWetSignature', 'submitWetSignature']);
+export const MUTATING = new Set(['createOrUpdateProperty', 'requestTransition', 'idScanOutcome', 'initGBGIdScan', 'updateDocusignStatus', 'reassignQuote', 'selectPrimaryApplicant', 'selectSecondaryApplicant', 'updateShortlists', 'logout', 'saveFile', 'getSignedUrl', 'uploadWetSignature', 'deleteWetSignature', 'submitWetSignature']);
