@@ -114,6 +114,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     quoteDocumentRoute({ db, secret: config.secret, definitions: services.definitions }),
     // The e-signature provider's own pages (the sandbox's signing page; its /dev/esign/ controls in demo mode only).
     ...(services.eSignature.routes?.({ demoControls: demo }) ?? []),
+    // The ID-scan provider's own pages (the sandbox's capture page; its /dev/idscan controls in demo mode only).
+    ...(services.idScan.routes?.({ demoControls: demo }) ?? []),
     // The GraphQL endpoint's first check (request hardening below).
     csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins, texts: mapValues(CSRF_TEXT_KEYS, text) }),
     // Forms posted to the pages the server renders (sign-in, forgot and reset password without the app): run as the app
@@ -162,7 +164,7 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     responseCompression(),
     // Browsers PUT uploads straight to object storage when it is configured (the CSP's connect-src); the signing
     // dialog frames the e-signature provider's page (the sandbox's is on this origin: frame-src 'self' only).
-    responseHeaders({ secure, connectSources: services.storage.uploadOrigin ? [services.storage.uploadOrigin] : [], frameSources: services.eSignature.frameOrigins ?? [] }),
+    responseHeaders({ secure, connectSources: services.storage.uploadOrigin ? [services.storage.uploadOrigin] : [], frameSources: [...(services.eSignature.frameOrigins ?? []), ...(services.idScan.frameOrigins ?? [])] }),
   ];
 
   // Each brand's session idle rule (settings.session), read once.

@@ -61,13 +61,18 @@ export interface ServerConfig {
    * `ServerExtensions.addressProviders` (server/services.ts) selects a real adapter.
    */
   addressProvider: string;
+  /**
+   * The ID-scan provider (`IDSCAN_PROVIDER`, default `sandbox`): a name registered in
+   * `ServerExtensions.idScanProviders` (server/services.ts) selects a real adapter.
+   */
+  idScanProvider: string;
   /** Minimum log level (`LOG_LEVEL`: debug, info, warn, error; default info). */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
 /**
  * The one rule for every demo surface: whether the server serves the `/dev/` routes (the dev mailbox,
- * `POST /dev/applications`, `POST /dev/session-idle`, the e-signature sandbox's `/dev/esign/` controls),
+ * `POST /dev/applications`, `POST /dev/session-idle`, the e-signature sandbox's `/dev/esign/` controls, the ID-scan sandbox's `/dev/idscan` controls),
  * seeds the demo accounts and applications, and prints the demo logins at start. On with `DEMO` (default
  * on) outside production; never in production (`NODE_ENV=production`), whatever `DEMO` or any other
  * variable says. Every such surface asks this function, not `config.demo`.
@@ -149,6 +154,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: LEVELS.includes(level) ? level : 'info',
     eSignatureProvider: env.ESIGN_PROVIDER || 'sandbox',
     addressProvider: env.ADDRESS_PROVIDER || 'sandbox',
+    idScanProvider: env.IDSCAN_PROVIDER || 'sandbox',
     persistedManifestPath: env.PERSISTED_MANIFEST || undefined,
     ...overrides,
   };

@@ -20,6 +20,7 @@ import type { AppSnapshot } from './enforce';
 import type { RegionRegistry } from './regions';
 import type { ESignatureProvider } from './signing';
 import type { AddressProvider } from './address';
+import type { IdScanProvider } from './idScan';
 
 /** Long-lived services created once at start and shared by every request. */
 export interface ServerServices {
@@ -41,6 +42,8 @@ export interface ServerServices {
   email: EmailOutbox;
   /** E-signature envelopes (the sandbox unless ESIGN_PROVIDER names another). */
   eSignature: ESignatureProvider;
+  /** ID-scan journeys (the sandbox unless IDSCAN_PROVIDER names another). */
+  idScan: IdScanProvider;
   /** Address autocomplete (the gazetteer sandbox unless ADDRESS_PROVIDER names another). */
   address: AddressProvider;
   log: Logger;

@@ -12,6 +12,7 @@ import { createRateLimiter, readLimitSettings } from './limits';
 import { createLogger, type Logger } from './log';
 import { regionRegistry } from './regions';
 import { eSignatureProviderFor, type ESignatureFactory } from './signing';
+import { idScanProviderFor, type IdScanFactory } from './idScan';
 import type { BusinessNumberValidators } from '../extensions/businessNumbers';
 
 /** Open the configured database and apply migrations. */
@@ -30,6 +31,8 @@ export interface ServerExtensions {
   eSignatureProviders?: Record<string, ESignatureFactory>;
   /** Address-autocomplete providers by name besides the built-in `sandbox`; ADDRESS_PROVIDER picks one (server/address). */
   addressProviders?: Record<string, AddressFactory>;
+  /** ID-scan providers by name besides the built-in `sandbox`; IDSCAN_PROVIDER picks one (server/idScan). */
+  idScanProviders?: Record<string, IdScanFactory>;
 }
 
 /** Build services over an open database (tests pass their own database, definitions and extensions). */
@@ -54,6 +57,7 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
     inspections: createInspectionGate(limits),
     identity: createPasswordProvider({ db: database.db, email, definitions, brands }),
     eSignature: eSignatureProviderFor({ db: database.db, config, brands, definitions }, extensions.eSignatureProviders),
+    idScan: idScanProviderFor({ db: database.db, config, brands, definitions }, extensions.idScanProviders),
     address: addressProviderFor({ db: database.db, config }, extensions.addressProviders),
     log,
   };

@@ -328,6 +328,32 @@ export interface EsignSandboxDocumentsTable {
   content_base64: string;
 }
 
+/** The ID-scan sandbox's capture journeys (server/idScan/sandboxIdScan.ts, migration 0011). */
+export interface IdscanSandboxJourneysTable {
+  id: string;
+  /** The portal's key of the applicant the journey was started for. */
+  subject: string;
+  /** The person's e-mail (demo controls are keyed by it). */
+  email: string;
+  /** Where the capture page sends the person afterwards. */
+  return_url: string;
+  /** `pending`, then `passed`, `failed` or `skipped`. */
+  status: ColumnType<string, string | undefined, string>;
+  /** Each check's result once captured. */
+  checks: Json<JsonObject> | null;
+  /** What the capture read. */
+  details: Json<JsonObject> | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The ID-scan sandbox's demo controls: the outcome the next capture of a person (e-mail, or `*`) gets. */
+export interface IdscanSandboxControlsTable {
+  subject_key: string;
+  outcome: string;
+  created_at: Timestamp;
+}
+
 /** Applied migrations (managed by `server/db/migrate.ts`). */
 export interface SchemaMigrationsTable {
   name: string;
@@ -356,6 +382,8 @@ export interface Database {
   esign_sandbox_envelopes: EsignSandboxEnvelopesTable;
   esign_sandbox_documents: EsignSandboxDocumentsTable;
   address_gazetteer: AddressGazetteerTable;
+  idscan_sandbox_journeys: IdscanSandboxJourneysTable;
+  idscan_sandbox_controls: IdscanSandboxControlsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

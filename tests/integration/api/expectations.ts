@@ -86,7 +86,11 @@ export const EXPECTED: Record<string, Row> = {
   deleteWetSignature: { anonymous: [U, U], primary: [FP, F], secondary: [FP, F], calculator: [FP, F], other: [FP, F] },
   // Submitting moves the status to finished: the flow has no such transition from businessDetails.
   submitWetSignature: { anonymous: [U, U], primary: [IT, F], secondary: [IT, F], calculator: [IT, F], other: [IT, F] },
-  initGBGIdScan: memberPending,
+  // The ID check is open in approvals only (each officer's own step: the fixture's secondary is at statusSecondary
+  // approvals, everyone else at businessDetails), so a journey can be recorded for the secondary alone.
+  initGBGIdScan: { anonymous: [U, U], primary: [FP, F], secondary: ['ok', F], calculator: [FP, F], other: [FP, F] },
+  // Reads the caller's own journey from the provider (none yet: nothing to record).
+  idScanOutcome: memberRead,
   saveDrivingLicense: memberPending,
   submitCreditCheck: memberPending,
   creditCheck: memberPending,
@@ -101,4 +105,4 @@ export const EXPECTED: Record<string, Row> = {
 };
 
 /** Operations whose allowed cells change the application: the fixture is reset before each of their cells. */
-export const MUTATING = new Set(['createOrUpdateProperty', 'requestTransition', 'updateDocusignStatus', 'reassignQuote', 'selectPrimaryApplicant', 'selectSecondaryApplicant', 'updateShortlists', 'logout', 'saveFile', 'getSignedUrl', 'uploadWetSignature', 'deleteWetSignature', 'submitWetSignature']);
+export const MUTATING = new Set(['createOrUpdateProperty', 'requestTransition', 'idScanOutcome', 'initGBGIdScan', 'updateDocusignStatus', 'reassignQuote', 'selectPrimaryApplicant', 'selectSecondaryApplicant', 'updateShortlists', 'logout', 'saveFile', 'getSignedUrl', 'uploadWetSignature', 'deleteWetSignature', 'submitWetSignature']);

@@ -52,6 +52,9 @@ describe.each(DATABASES)('journeys on %s', (kind) => {
     expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.identityVerificationStatus', 'completed'))).toBe('GUARD_FAILED');
     const id = { firstName: 'Pat', lastName: 'Primary', dob: '01/02/1980', driversLicenceNumber: '12345678', driversLicenceState: 'NSW', driversCardNumber: '1234567890' };
     expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant', null, undefined, { value: undefined, idScanResult: id }))).toBe('ok');
+    // The form alone does not complete identity: the provider's outcome does (idScanOutcome records it; here the server's write).
+    expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.identityVerificationStatus', 'completed'))).toBe('GUARD_FAILED');
+    await serverSets(h, A, 'scoreboard.primaryApplicant.idScanData', { idScan: { journeyId: 'j-primary', outcome: 'passed' } });
     expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.identityVerificationStatus', 'completed'))).toBe('ok');
     expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.privacyConsent', 'confirmed'))).toBe('ok');
     // The review completes only after the credit bureau answered (server-held statusCreditCheck).
@@ -96,6 +99,8 @@ describe.each(DATABASES)('journeys on %s', (kind) => {
     const id = { firstName: 'Sam', lastName: 'Second', driversLicenceNumber: 'AB1234' };
     expect(codeOf(await setProperty(h, 'secondary', A, 'secondaryApplicant.idScanResult', id))).toBe('ok');
     expect(codeOf(await setProperty(h, 'primary', A, 'secondaryApplicant.identityVerificationStatus', 'completed'))).toBe('TRANSITION_NOT_ALLOWED');
+    expect(codeOf(await setProperty(h, 'secondary', A, 'secondaryApplicant.identityVerificationStatus', 'completed'))).toBe('GUARD_FAILED');
+    await serverSets(h, A, 'scoreboard.secondaryApplicant.idScanData', { idScan: { journeyId: 'j-secondary', outcome: 'passed' } });
     expect(codeOf(await setProperty(h, 'secondary', A, 'secondaryApplicant.identityVerificationStatus', 'completed'))).toBe('ok');
     expect(codeOf(await setProperty(h, 'secondary', A, 'statusSecondary', 'reviewAndSignContract'))).toBe('ok');
     expect(codeOf(await setProperty(h, 'secondary', A, 'statusSecondary', 'finished'))).toBe('PROVIDER_OUTCOME');

@@ -177,6 +177,12 @@ export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
     call: { query: 'mutation($u: ID!) { getFileByUUID(uuid: $u) { uuid } }', variables: { u: FIXTURE.files.shared } },
   },
   // --- identity and credit ---
+  idScanOutcome: {
+    when: 'no scan was started for the officer (and, later, the outcome is already recorded: it only reads the provider again)',
+    answer: { reads: { journeyId: null, outcome: 'none', failedChecks: [] } },
+    who: 'primary',
+    call: { query: 'mutation($id: ID!) { idScanOutcome(applicationId: $id) { journeyId outcome failedChecks } }', variables: { id: A } },
+  },
   saveDrivingLicense: {
     ...capability(),
     call: { query: 'mutation($id: ID!, $p: [DrivingLicenseFileInput!]!) { saveDrivingLicense(applicationId: $id, params: $p) { status } }', variables: { id: A, p: [{ fileName: 'f.jpg', mimeType: 'image/jpeg', uuid: FIXTURE.files.shared, applicantType: 'primary' }] } },

@@ -99,6 +99,7 @@ export const OPERATIONS: Record<string, (t: Target) => Request> = {
   deleteWetSignature: (t) => ({ query: 'mutation($id: ID!) { deleteWetSignature(applicationId: $id, wetSignatureObjName: "documentMLA") { url } }', variables: { id: t.appId } }),
   submitWetSignature: (t) => ({ query: 'mutation($id: ID!) { submitWetSignature(applicationId: $id, status: "completed") { url } }', variables: { id: t.appId } }),
   initGBGIdScan: (t) => ({ query: 'query($id: ID) { initGBGIdScan(applicationId: $id) { scanningToken } }', variables: { id: t.appId } }),
+  idScanOutcome: (t) => ({ query: 'mutation($id: ID!) { idScanOutcome(applicationId: $id) { outcome } }', variables: { id: t.appId } }),
   saveDrivingLicense: (t) => ({
     query: 'mutation($id: ID!, $p: [DrivingLicenseFileInput!]!) { saveDrivingLicense(applicationId: $id, params: $p) { status } }',
     variables: { id: t.appId, p: [{ fileName: 'front.jpg', mimeType: 'image/jpeg', uuid: t.fileId, applicantType: 'primary' }] },

@@ -177,9 +177,9 @@ describe.each(DATABASES)('write requests on %s', (kind) => {
 
     it('refuses a segment under a schema that declares no members', async () => {
       await serverSets(h, A, 'scoreboard.status', 'approvals');
-      // idScanData.fileUrls is declared as [array, object] with no items or properties.
-      await refusedUnchanged(() => write({ value: 'x', propertyFirst: 'primaryApplicant', propertySecond: 'idScanData', propertyThird: 'fileUrls.0' }), 'INVALID_PATH', /fileUrls\.0/);
-      await refusedUnchanged(() => write({ value: 'x', propertyFirst: 'primaryApplicant', propertySecond: 'idScanData', propertyThird: 'idScan.__proto__' }), 'INVALID_PATH', /__proto__/);
+      // idScanData.fileUrls is declared as [array, object] with no items or properties (and saveDrivingLicense alone writes it).
+      await refusedUnchanged(() => write({ value: 'x', propertyFirst: 'primaryApplicant', propertySecond: 'idScanData', propertyThird: 'fileUrls.0' }), 'FORBIDDEN_PATH', /fileUrls\.0/);
+      await refusedUnchanged(() => write({ value: 'x', propertyFirst: 'primaryApplicant', propertySecond: 'idScanResult', propertyThird: '__proto__' }), 'INVALID_PATH', /__proto__/);
     });
   });
 });

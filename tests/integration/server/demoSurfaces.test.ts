@@ -73,6 +73,7 @@ describe.each(DATABASES)('demo surfaces on %s', (kind) => {
       recipients: [{ name: 'Pat Signer', email: 'pat@example.com', role: 'signer' }],
       returnUrl: 'https://au.example/applications/x/quotesign',
     });
+    const journey = await s.services.idScan.startJourney({ subject: 'x:primaryApplicant', email: 'pat@example.com', returnUrl: 'https://au.example/applications/x/approvals' });
     // Each demo control and what demo mode answers it.
     const probes = (mode: 'demo' | 'production') => [
       { path: '/dev/mailbox', demo: 200 },
@@ -83,6 +84,9 @@ describe.each(DATABASES)('demo surfaces on %s', (kind) => {
       { path: `/dev/esign/${envelope.envelopeId}`, demo: 200 },
       { path: `/dev/esign/${envelope.envelopeId}`, method: 'POST', body: { status: 'expired' }, demo: 200 },
       { path: `/dev/esign/${envelope.envelopeId}`, method: 'POST', body: { email: 'pat@example.com', action: 'sign' }, demo: 200 },
+      { path: '/dev/idscan', demo: 200 },
+      { path: '/dev/idscan', method: 'POST', body: { outcome: 'failed', email: 'pat@example.com' }, demo: 200 },
+      { path: `/dev/idscan/${journey.journeyId}`, demo: 200 },
     ];
     const count = async (table: 'users' | 'applications') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = { users: await count('users'), applications: await count('applications') };
@@ -93,12 +97,13 @@ describe.each(DATABASES)('demo surfaces on %s', (kind) => {
       expect(r.status, `${probe.method ?? 'GET'} ${probe.path}`).toBe(404);
       expect(r.headers.get('content-type'), probe.path).toBe(unknown.headers.get('content-type'));
       const text = await r.text();
-      expect(text, probe.path).not.toMatch(/reset-password|signingUrl|Fleetform-Demo-1/);
+      expect(text, probe.path).not.toMatch(/reset-password|signingUrl|captureUrl|Fleetform-Demo-1/);
     }
     // Nothing changed: no login made, no session's idle time, the envelope as it was.
     expect({ users: await count('users'), applications: await count('applications') }).toEqual(before);
     expect((await db.selectFrom('sessions').select('idle_seconds').where('user_id', '=', (await db.selectFrom('users').select('id').where('email', '=', 'primary.finished.au@demo.example').executeTakeFirstOrThrow()).id).execute()).every((r) => r.idle_seconds === null)).toBe(true);
     expect((await s.services.eSignature.status(envelope.envelopeId))?.status).toBe('sent');
+    expect(await db.selectFrom('idscan_sandbox_controls').selectAll().execute()).toEqual([]);
     // The demo app (DEMO on, NODE_ENV=test) serves each of them: the probes above would have found them.
     for (const probe of probes('demo')) expect((await call(s.app, probe.path, probe)).status, `${probe.method ?? 'GET'} ${probe.path}`).toBe(probe.demo);
     expect((await call(s.app, '/dev/anything')).status).toBe(404);

@@ -158,9 +158,16 @@ describe('status writes are transition requests', () => {
     const nz = definitions.layers({ brand: 'kiwi-nz', region: 'nz' });
     expect(decideWrite({ defs, layers: nz, logic: definitions.logic, app: { ...wet, brandId: 'kiwi-nz', region: 'NZ' }, caller: P, request: submit })).toMatchObject({ kind: 'transition', event: 'wetSignatureSubmitted' });
   });
-  it('identity verification is the officer’s own, after the ID form is saved', () => {
-    const approvals = base({ status: 'approvals', secondaryApplicant: { userId: S.id, idScanResult: { firstName: 'S', lastName: 'T', driversLicenceNumber: '1' } } });
+  it('identity verification is the officer’s own, after the ID form is saved on a provider outcome', () => {
+    const form = { firstName: 'S', lastName: 'T', driversLicenceNumber: '1' };
+    // The form alone (a client's write) completes nothing; the provider's passed outcome (the server's) does.
+    const unscanned = base({ status: 'approvals', secondaryApplicant: { userId: S.id, idScanResult: form } });
+    expect(refusal(() => decide(app(unscanned), S, { path: 'scoreboard.secondaryApplicant.identityVerificationStatus', value: 'completed' })).code).toBe('GUARD_FAILED');
+    const approvals = base({ status: 'approvals', secondaryApplicant: { userId: S.id, idScanResult: form, idScanData: { idScan: { outcome: 'passed' } } } });
     expect(decide(app(approvals), S, { path: 'scoreboard.secondaryApplicant.identityVerificationStatus', value: 'completed' }).kind).toBe('transition');
+    // The client cannot write that outcome.
+    expect(refusal(() => decide(app(unscanned), S, { path: 'scoreboard.secondaryApplicant.idScanData.idScan.outcome', value: 'passed' })).code).toBe('FORBIDDEN_PATH');
+    expect(refusal(() => decide(app(unscanned), S, { path: 'scoreboard.secondaryApplicant.idScanData.idScan', value: { outcome: 'passed' }, operation: 'createOrUpdateProperty' })).code).toBe('FORBIDDEN_PATH');
     expect(refusal(() => decide(app(approvals), P, { path: 'scoreboard.secondaryApplicant.identityVerificationStatus', value: 'completed' })).code).toBe('TRANSITION_NOT_ALLOWED');
     expect(refusal(() => decide(app(approvals), P, { path: 'scoreboard.primaryApplicant.identityVerificationStatus', value: 'completed' })).code).toBe('GUARD_FAILED');
     expect(refusal(() => decide(app(approvals), P, { path: 'scoreboard.primaryApplicant.identityVerificationStatus', value: 'done' })).code).toBe('INVALID_VALUE');
