@@ -45,7 +45,12 @@ function idScanResult(p: DemoPerson, region: string): Record<string, unknown> {
 function settle(record: Record<string, unknown>, region: string, people: { primaryApplicant: DemoPerson | null; secondaryApplicant: DemoPerson | null }): void {
   for (const key of ['primaryApplicant', 'secondaryApplicant'] as const) {
     const person = people[key];
-    if (person && get(record, `scoreboard.${key}.identityVerificationStatus`) === 'completed') setPath(record, `scoreboard.${key}.idScanResult`, idScanResult(person, region));
+    if (person && get(record, `scoreboard.${key}.identityVerificationStatus`) === 'completed') {
+      setPath(record, `scoreboard.${key}.idScanResult`, idScanResult(person, region));
+      // Completed on a scan the provider reported passed (the flows' identity guard; server/idScan records it).
+      setPath(record, `scoreboard.${key}.idScanData.idScan.outcome`, 'passed');
+      setPath(record, `scoreboard.${key}.idScanData.idScan.checks`, { blurCheck: 'Good', fullDocumentInViewCheck: 'Good', lowResolutionCheck: 'Good' });
+    }
   }
   if (get(record, 'scoreboard.primaryApplicant.applicationReviewStatus') === 'completed') setPath(record, 'scoreboard.primaryApplicant.privacyConsent', 'confirmed');
   // A confirmed officer confirmed the company first (flows' `completion` of primaryApplicant.confirmed).
