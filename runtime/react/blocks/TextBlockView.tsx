@@ -43,7 +43,7 @@ export function TextBlockView({ block }: { block: TextBlock }) {
     case 'alert':
       return <div role="alert" className={styles.alert}><Body1>{text}</Body1></div>;
     case 'bullets': {
-      // One item a line; a first line ending in ':' introduces the list ('An Authorised Officer is:'), it is not an item.
+      // One item a line; a first line ending in ':' introduces the list (e.g. 'You will need:'), it is not an item.
       const lines = text.split('\n').filter(Boolean);
       const intro = lines.length > 1 && lines[0].trimEnd().endsWith(':') ? lines.shift() : undefined;
       const list = <ul className={styles.bullets}>{lines.map((line, i) => <li key={i}><Body1>{line}</Body1></li>)}</ul>;
