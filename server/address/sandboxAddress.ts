@@ -1,7 +1,7 @@
 /**
  * The address sandbox: answers from the seeded gazetteer (`address_gazetteer`, server/seed/data/addresses.yaml).
  * A suggestion matches when every word of the query is part of its label (case-insensitive, any order), in the
- * countries asked for, ordered by label. Its controls (README 'Provider sandboxes'): a query matching no address
+ * countries asked for, ordered by label. Its controls (docs/sandboxes.md): a query matching no address
  * answers none; a query containing the word {@link SANDBOX_ADDRESS_ERROR} fails as a provider that is down.
  */
 import { sql, type Kysely } from 'kysely';

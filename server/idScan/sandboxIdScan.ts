@@ -3,7 +3,7 @@
  * page this server serves (sandboxRoutes.ts) at a link carrying an HMAC of the journey, so only the link's holder
  * captures. Picking one of the sample licences (samples/samples.json) passes every check and reads that sample's
  * details, unless a demo control set the next capture's outcome (passed, failed, skipped, or one failed check).
- * Deterministic: nothing expires by itself. README.md 'Provider sandboxes' documents it.
+ * Deterministic: nothing expires by itself. docs/sandboxes.md documents it.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';

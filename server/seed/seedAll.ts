@@ -9,7 +9,7 @@ import { seedRatebook } from './ratebook';
 import { seedBusinesses, seedIndustries } from './referenceData';
 import { coverageScenarios, scenarios, type BrandSlot, type Scenario } from './scenarios';
 
-/** The password of every demo user (documented in the README and printed at start). */
+/** The password of every demo user (documented in docs/demo-logins.md and printed at start). */
 export const DEMO_PASSWORD = 'Fleetform-Demo-1';
 /** Demo e-mail domain (reserved for examples). */
 export const DEMO_DOMAIN = 'demo.example';
@@ -181,7 +181,7 @@ export async function seedIfEmpty(services: ServerServices): Promise<boolean> {
   return seeded;
 }
 
-/** The demo logins for printing and the README table. */
+/** The demo logins for printing and the table in docs/demo-logins.md. */
 export async function demoLogins(services: ServerServices): Promise<{ password: string; users: DemoLogin[] }> {
   const out: DemoLogin[] = [];
   for (const s of allScenarios(services)) {

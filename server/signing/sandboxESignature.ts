@@ -3,7 +3,7 @@
  * on a page this server serves (sandboxRoutes.ts) at a link carrying an HMAC of the envelope and recipient,
  * so only the link's holder can sign. Deterministic: nothing expires by itself; a test or a person sets
  * `expired` (or any state) through the demo controls. A voided envelope (`voidEnvelope`) keeps its reason, and its
- * page refuses every link to it. README.md 'Provider sandboxes' documents them.
+ * page refuses every link to it. docs/sandboxes.md documents them.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
