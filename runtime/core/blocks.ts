@@ -24,7 +24,8 @@ export type BlockDef =
   | FrameBlock
   | InputBlock
   | UploadBlock
-  | ComboboxBlock;
+  | ComboboxBlock
+  | LookupBlock;
 
 /** Fields every block shares. */
 export interface BlockBase {
@@ -145,6 +146,10 @@ export interface DialogBlock extends BlockBase {
   closeEvent?: string;
   /** Shorthand: the loader adds a last block, a secondary button with this label raising `closeEvent`. */
   closeLabel?: string;
+  /** Shorthand: a first text block per message key, written out by the loader. */
+  body?: string | string[];
+  /** Shorthand: a last group of variant `actions` holding these blocks, written out by the loader. */
+  actions?: BlockDef[];
   /** `fullscreen`: the dialog fills the viewport (e.g. around a frame); default `normal`. */
   size?: 'normal' | 'fullscreen';
 }
@@ -273,6 +278,37 @@ export interface ComboboxBlock extends BlockBase {
   /** The HTML `autocomplete` token (default `off`). */
   autoComplete?: string;
   /** Marks the field as required (the asterisk and `aria-required`); what counts as answered is the flow's logic. */
+  required?: boolean;
+}
+
+/**
+ * A combobox whose suggestions a call answers while the person types, with a details call on a pick: written out
+ * by the loader into a group of a combobox and its searching / empty texts, plus the step's state `<id>`, load
+ * `<id>Suggestions` and events `<id>Picked` / `<id>Detailed` (runtime/core/load/lookups.ts); the runtime never sees it.
+ */
+export interface LookupBlock extends BlockBase {
+  type: 'lookup';
+  id: string;
+  label: string;
+  /** The suggestions' load; its variables read the lookup's own state as `lookup.text`. */
+  suggest: { call: string; variables?: Record<string, Logic>; minLength?: Logic; debounceMs?: number };
+  /** The call made on a pick (variables read `event.value`); its answer goes to `state.<id>.details`. */
+  details?: { call: string; variables?: Record<string, Logic>; onError?: unknown };
+  /** Effects run after a pick (after the details call). */
+  onPick?: unknown[];
+  /** On enter, the text and the pick from this value. */
+  restore?: Logic;
+  /** Message keys: while suggestions load, and when none came back. */
+  searching?: string;
+  empty?: string;
+  optionValue?: Logic;
+  optionLabel?: Logic;
+  autoPickAfterMs?: Logic;
+  placeholder?: string;
+  hint?: string;
+  invalidMessage?: string;
+  enabledWhen?: Logic;
+  autoComplete?: string;
   required?: boolean;
 }
 

@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { DefinitionError, SourceMaps } from '../types';
 import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../source';
 import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } from './mappings';
+import { stepLookups } from './lookups';
 import { blockCopies, blockShorthands, effectShorthands, isStateGroup, labelledList, stateGroups } from './shorthands';
 
 /**
@@ -80,6 +81,32 @@ function withSections(step: Record<string, unknown>): Record<string, unknown> {
   return { ...step, on: { ...on, enter }, [SECTIONS_DONE]: true };
 }
 
+/** Marks a step whose `edits` prefix was written out (so the walk does it once). */
+const EDITS_DONE = Symbol('edits');
+
+/**
+ * A step's `edits: <record path>`: in its logic `{ var: edits.x }` reads `record.<path>.x`, and its saves
+ * `save: edits.x` save `<path>.x` (the record part a screen edits, written once).
+ */
+function withEdits(step: Record<string, unknown>): Record<string, unknown> {
+  const path = String(step.edits);
+  const prefixed = (name: unknown, to: string): unknown =>
+    typeof name === 'string' && (name === 'edits' || name.startsWith('edits.')) ? `${to}${name.slice('edits'.length)}` : name;
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (!isObject(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'var') out[k] = Array.isArray(v) ? [prefixed(v[0], `record.${path}`), ...v.slice(1).map(rewrite)] : prefixed(v, `record.${path}`);
+      else if (k === 'save') out[k] = prefixed(v, path);
+      else out[k] = rewrite(v);
+    }
+    return out;
+  };
+  const { edits, ...rest } = step;
+  return { edits, ...(rewrite(rest) as Record<string, unknown>), [EDITS_DONE]: true };
+}
+
 /** Whether the output path is a flow's or a step's state map. */
 const isStateMap = (path: string[]): boolean => (path.length === 1 && path[0] === 'state') || (path.length === 3 && path[0] === 'steps' && path[2] === 'state');
 
@@ -89,9 +116,10 @@ const isStateMap = (path: string[]): boolean => (path.length === 1 && path[0] ==
  */
 function contextOf(path: string[]): FragmentKind | 'effects' | undefined {
   const n = path.length;
-  if (n >= 1 && path[n - 1] === 'effects') return 'effects';
+  if (n >= 1 && (path[n - 1] === 'effects' || (path[n - 1] === 'onPick' && path[n - 3] === 'blocks'))) return 'effects';
   if (n === 1 && path[0] === 'roles') return 'roles';
-  if (n >= 1 && path[n - 1] === 'blocks') return 'blocks';
+  if (n === 3 && path[0] === 'steps' && path[2] === 'aside') return 'blocks';
+  if (n >= 1 && (path[n - 1] === 'blocks' || (path[n - 1] === 'actions' && path[n - 3] === 'blocks'))) return 'blocks';
   if (n === 2 && path[0] === 'layout' && (path[1] === 'header' || path[1] === 'footer')) return 'blocks';
   if (n === 4 && path[0] === 'steps' && path[2] === 'writable') return 'paths';
   return undefined;
@@ -201,7 +229,8 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     if (out[out.length - 1] === 'options' && 'values' in value) return optionList(value, c, out, 'value');
     if (out.length > 1 && out[out.length - 1] === 'steps' && 'values' in value) return optionList(value, c, out, 'step');
     if (isStateMap(out) && Object.entries(value).some(([k, v]) => isStateGroup(k, v))) return stateMap(value, c, out);
-    if (out.length === 2 && out[0] === 'steps' && USE in value) return stepPreset(value, c, out);
+    if (out.length === 2 && out[0] === 'steps' && USE in value) return withLookups(stepPreset(value, c, out), c, out);
+    if (out.length === 2 && out[0] === 'steps' && typeof value.edits === 'string' && !(value as Record<PropertyKey, unknown>)[EDITS_DONE]) return walk(withEdits(value), c, out);
     if (out.length === 2 && out[0] === 'steps' && Array.isArray(value.sections) && !(value as Record<PropertyKey, unknown>)[SECTIONS_DONE]) return walk(withSections(value), c, out);
     if (kind !== 'roles' && USE in value) return useValue(value, c, out);
     const result: Record<string, unknown> = {};
@@ -227,7 +256,47 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       result[key] = walk(child, kc, [...out, key]);
     }
     positions[toPointer(out)] = here(c);
-    return result;
+    return out.length === 2 && out[0] === 'steps' ? withLookups(withAside(result, out), c, out) : result;
+  };
+  /**
+   * A walked step's `aside: [blocks]`: its blocks become `[{ group sidebar: [...aside, { group: blocks }] }]` (the
+   * aside beside the main column on wide screens); the positions move with the blocks.
+   */
+  const withAside = (step: unknown, out: string[]): unknown => {
+    if (!isObject(step) || !Array.isArray(step.aside)) return step;
+    const { aside, blocks, ...rest } = step as { aside: unknown[]; blocks?: unknown[] } & Record<string, unknown>;
+    const asideAt = toPointer([...out, 'aside']);
+    const blocksAt = toPointer([...out, 'blocks']);
+    const moved: [string, [number, number]][] = [];
+    for (const [key, at] of Object.entries(positions)) {
+      if (key.startsWith(`${asideAt}/`)) moved.push([`${blocksAt}/0/blocks${key.slice(asideAt.length)}`, at]);
+      else if (key.startsWith(`${blocksAt}/`)) moved.push([`${blocksAt}/0/blocks/${aside.length}/blocks${key.slice(blocksAt.length)}`, at]);
+      else continue;
+      delete positions[key];
+    }
+    for (const [key, at] of moved) positions[key] = at;
+    const at = positions[blocksAt] ?? positions[asideAt];
+    for (const key of [`${blocksAt}/0`, `${blocksAt}/0/blocks`, `${blocksAt}/0/blocks/${aside.length}`, `${blocksAt}/0/blocks/${aside.length}/blocks`]) positions[key] ??= at;
+    const main = { type: 'group', blocks: blocks ?? [] };
+    return { ...rest, blocks: [{ type: 'group', variant: 'sidebar', blocks: [...aside, main] }] };
+  };
+  /**
+   * A walked step with its `lookup` blocks written out (./lookups); what they add is credited to the nearest position
+   * above it (a lookup's group to the lookup), and a name the step already uses is reported at the step.
+   */
+  const withLookups = (step: unknown, c: Cursor, out: string[]): unknown => {
+    if (!isObject(step)) return step;
+    const written = stepLookups(step);
+    for (const clash of written.clashes) {
+      errors.push(errorAt(sources, c.file, c.pointer, `a lookup adds ${clash.member} '${clash.name}', which this step already has`, 'rename the lookup (its id names what it adds) or the step\'s own'));
+    }
+    const inherit = (value: unknown, at: string[], parent: [number, number]): void => {
+      const own = (positions[toPointer(at)] ??= parent);
+      if (Array.isArray(value)) value.forEach((v, i) => inherit(v, [...at, String(i)], own));
+      else if (isObject(value)) for (const [k, v] of Object.entries(value)) inherit(v, [...at, k], own);
+    };
+    if (written.step !== step) inherit(written.step, out, here(c));
+    return written.step;
   };
 
   /**

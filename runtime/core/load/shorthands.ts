@@ -24,16 +24,23 @@ const conditions = (logic: unknown): unknown[] => (isObject(logic) && Array.isAr
  * - a form's `submitNeeds: [a, b]` is `submitEnabledWhen: { and: [form.a, form.b, !formErrors.a, !formErrors.b, ...] }`
  *   (each field filled and showing no error; a `submitEnabledWhen` given too is and-ed after them);
  * - a dialog's `openWhenState: state.dialog` is `openWhen: { '==': [{ var: state.dialog }, <the dialog's id>] }`;
- * - a dialog's `closeLabel: key` adds a last block: a secondary button with that label raising `closeEvent`.
+ * - a dialog's `closeLabel: key` adds a last block: a secondary button with that label raising `closeEvent`;
+ * - a dialog's `body: key` (or a list of keys) is a first text block per key, and its `actions: [blocks]` a last
+ *   group of variant `actions` holding them (the buttons of a message dialog).
  */
 export function blockShorthands(given: unknown): { block: unknown; problems: ShorthandProblem[] } {
   let block = given;
   if (isObject(block) && block.type === undefined && typeof block.widget === 'string') block = { type: 'widget', ...block };
   if (isObject(block) && block.type === 'range') block = rangeGroup(block);
   const chosen = isObject(block) ? chosenMember(block) : undefined;
-  if (!isObject(block) || (!chosen && !['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel', 'otherwise'].some((k) => k in block))) return { block, problems: [] };
+  if (!isObject(block) || (!chosen && !['hiddenWhen', 'submitNeeds', 'openWhenState', 'closeLabel', 'otherwise', 'body', 'actions'].some((k) => k in block))) return { block, problems: [] };
   const problems: ShorthandProblem[] = [];
-  const { hiddenWhen, submitNeeds, openWhenState, closeLabel, ...out } = block;
+  const { hiddenWhen, submitNeeds, openWhenState, closeLabel, body, actions, ...out } = block;
+  if (body !== undefined || actions !== undefined) {
+    const texts = (Array.isArray(body) ? body : body === undefined ? [] : [body]).map((text) => ({ type: 'text', text }));
+    const bar = Array.isArray(actions) ? [{ type: 'group', variant: 'actions', blocks: actions }] : [];
+    out.blocks = [...texts, ...(Array.isArray(out.blocks) ? out.blocks : []), ...bar];
+  }
   if (chosen) {
     const args = (out[chosen] as Obj).if as unknown[];
     const bad = args.findIndex((a, i) => (i % 2 === 1 || i === args.length - 1) && typeof a !== 'string');

@@ -44,6 +44,22 @@ describe('block shorthands', () => {
     );
   });
 
+  it("a dialog's body is a first text block per key, its actions a last actions group (their own shorthands written out)", () => {
+    same(
+      withBlock("      - { type: dialog, id: d, title: title, body: [go, close], blocks: [{ type: text, text: title }], actions: [{ type: button, label: go, event: proceed, hiddenWhen: { var: state.x } }] }"),
+      withBlock([
+        '      - type: dialog',
+        '        id: d',
+        '        title: title',
+        '        blocks:',
+        '          - { type: text, text: go }',
+        '          - { type: text, text: close }',
+        '          - { type: text, text: title }',
+        "          - { type: group, variant: actions, blocks: [{ type: button, label: go, event: proceed, visibleWhen: { '!': { var: state.x } } }] }",
+      ].join('\n')),
+    );
+  });
+
   it("a group's narrow is two groups: itself on wide screens, with those members over it on narrow ones", () => {
     const flow = same(
       withBlock('      - { type: group, variant: bar, narrow: { variant: expander, title: title }, blocks: [{ type: text, text: go }] }\n      - { type: text, text: close }'),

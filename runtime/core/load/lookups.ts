@@ -1,0 +1,138 @@
+/**
+ * The `lookup` block: a text box whose suggestions come from a call while the person types, and whose pick fetches
+ * the picked suggestion's details (an address autocomplete, a company search). Written out by the loader, after a
+ * step's blocks are expanded, into what the step would otherwise spell by hand (runtime/core/README.md 'Shorthands'):
+ *
+ * - one memory state `<id>`: `{ text, picked, details }` (the typed text, the suggestion picked, the details' answer);
+ * - a load `<id>Suggestions` of `suggest.call`, `suggest.debounceMs` after the last keystroke, while the trimmed text
+ *   has `suggest.minLength` characters and nothing is picked;
+ * - in the lookup's place a group of a `combobox` (invalid while a text is typed and not picked, once the suggestions
+ *   are not loading) and the `searching` and `empty` texts;
+ * - events `<id>Picked` (the `details` call into `state.<id>.details`) then `<id>Detailed` (the `onPick` effects);
+ * - with `restore: logic`, the text and the pick from that value on enter (a value held counts as picked).
+ *
+ * Logic in `suggest.variables` and `details.variables` reads the lookup's own state as `lookup.text`, `lookup.picked`,
+ * `lookup.details` (a preset does not know the id), written out as `state.<id>.…`.
+ */
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Logic with every `{ var: 'lookup.x' }` read as `{ var: 'state.<id>.x' }`. */
+function ownState(logic: unknown, id: string): unknown {
+  if (Array.isArray(logic)) return logic.map((l) => ownState(l, id));
+  if (!isObject(logic)) return logic;
+  if (typeof logic.var === 'string' && (logic.var === 'lookup' || logic.var.startsWith('lookup.'))) {
+    return { ...logic, var: `state.${id}${logic.var.slice('lookup'.length)}` };
+  }
+  return Object.fromEntries(Object.entries(logic).map(([k, v]) => [k, ownState(v, id)]));
+}
+
+/** What a step gains from its lookups: state, loads, events and enter effects. */
+interface StepParts {
+  state: Obj;
+  load: Obj;
+  on: Obj;
+  enter: unknown[];
+}
+
+/** A lookup block as the group it stands for, its step parts added to `parts`. */
+function writeOut(block: Obj, parts: StepParts): Obj {
+  const { type: _lookup, id: rawId, suggest: rawSuggest, details: rawDetails, onPick, restore, searching, empty, visibleWhen, media, clientOnly, ...box } = block;
+  const id = String(rawId);
+  const suggest = isObject(rawSuggest) ? rawSuggest : {};
+  const details = isObject(rawDetails) ? rawDetails : undefined;
+  const at = (name: string) => ({ var: `state.${id}.${name}` });
+  const data = `data.${id}Suggestions`;
+  const searchable = { '>=': [{ length: { trim: at('text') } }, suggest.minLength ?? 1] };
+  const notPicked = { '!': at('picked') };
+  const status = (s: string) => ({ '==': [{ var: `${data}.status` }, s] });
+
+  parts.state[id] = { source: 'memory', default: { text: '', picked: null, details: null } };
+  parts.load[`${id}Suggestions`] = {
+    call: suggest.call,
+    ...(suggest.debounceMs === undefined ? {} : { debounceMs: suggest.debounceMs }),
+    when: { and: [searchable, notPicked] },
+    ...(suggest.variables === undefined ? {} : { variables: ownState(suggest.variables, id) }),
+  };
+  const picked = `${id}Picked`;
+  const detailed = `${id}Detailed`;
+  const effects = Array.isArray(onPick) ? onPick : [];
+  if (details) {
+    const { call, variables, ...rest } = details;
+    parts.on[picked] = { effects: [{ call, ...(variables === undefined ? {} : { variables: ownState(variables, id) }), ...rest, result: `state.${id}.details` }], then: detailed };
+    parts.on[detailed] = { effects };
+  } else {
+    parts.on[picked] = { effects };
+  }
+  if (restore !== undefined) {
+    parts.enter.push({ set: `state.${id}.text`, value: { or: [restore, ''] } }, { set: `state.${id}.picked`, value: { or: [restore, null] } });
+  }
+  const blocks: Obj[] = [
+    {
+      ...box,
+      type: 'combobox',
+      id,
+      text: `state.${id}.text`,
+      bind: `state.${id}.picked`,
+      optionsFrom: { var: `${data}.value` },
+      event: picked,
+      invalidWhen: { and: [at('text'), notPicked, { '!=': [{ var: `${data}.status` }, 'loading'] }] },
+    },
+  ];
+  if (typeof searching === 'string') blocks.push({ type: 'text', text: searching, variant: 'busy', visibleWhen: { and: [searchable, notPicked, status('loading')] } });
+  if (typeof empty === 'string') {
+    blocks.push({ type: 'text', text: empty, visibleWhen: { and: [searchable, notPicked, status('done'), { '!': { length: { var: `${data}.value` } } }] } });
+  }
+  return {
+    type: 'group',
+    id: `${id}Lookup`,
+    ...(visibleWhen === undefined ? {} : { visibleWhen }),
+    ...(media === undefined ? {} : { media }),
+    ...(clientOnly === undefined ? {} : { clientOnly }),
+    blocks,
+  };
+}
+
+/** The blocks with every lookup (at any depth) written out. */
+function walkBlocks(blocks: unknown[], parts: StepParts, found: string[]): unknown[] {
+  return blocks.map((b) => {
+    if (!isObject(b)) return b;
+    if (b.type === 'lookup') {
+      found.push(String(b.id));
+      return writeOut(b, parts);
+    }
+    return Array.isArray(b.blocks) ? { ...b, blocks: walkBlocks(b.blocks, parts, found) } : b;
+  });
+}
+
+/** A name the step already uses that a lookup would add. */
+export interface LookupClash {
+  /** The member of the step (`state`, `load` or `on`) and the name. */
+  member: 'state' | 'load' | 'on';
+  name: string;
+}
+
+/**
+ * A (walked) step with its lookups written out, and the names its own state, loads or events already use (the
+ * lookup's are then left out). The same object when the step has no lookup.
+ */
+export function stepLookups(step: Obj): { step: Obj; clashes: LookupClash[] } {
+  if (!Array.isArray(step.blocks)) return { step, clashes: [] };
+  const parts: StepParts = { state: {}, load: {}, on: {}, enter: [] };
+  const found: string[] = [];
+  const blocks = walkBlocks(step.blocks, parts, found);
+  if (!found.length) return { step, clashes: [] };
+  const clashes: LookupClash[] = [];
+  const merge = (member: 'state' | 'load' | 'on', added: Obj): Obj => {
+    const own = isObject(step[member]) ? (step[member] as Obj) : {};
+    for (const name of Object.keys(added)) if (name in own) clashes.push({ member, name });
+    return { ...added, ...own };
+  };
+  const on = merge('on', parts.on);
+  if (parts.enter.length) {
+    const prepend = (t: unknown) => (isObject(t) ? { ...t, effects: [...parts.enter, ...(Array.isArray(t.effects) ? t.effects : [])] } : t);
+    on.enter = on.enter === undefined ? { effects: parts.enter } : Array.isArray(on.enter) ? on.enter.map(prepend) : prepend(on.enter);
+  }
+  return { step: { ...step, blocks, state: merge('state', parts.state), load: merge('load', parts.load), on }, clashes };
+}
