@@ -227,6 +227,8 @@ export interface UploadBlock extends BlockBase {
   /** Largest file in bytes (logic; default no limit). */
   maxSize?: Logic;
   /** Binding (GraphQL operation) answering the upload URL of one file. */
+  /** Shorthand: the upload slot; the loader writes `call`, `variables` and `refusals` from the configuration's `record.upload`. */
+  slot?: string;
   call: string;
   /** The call's variables: a template over the context and `item`, the file (`name`, `type`, `size`). */
   variables?: Record<string, Logic>;

@@ -247,6 +247,21 @@ export interface NamedRoute {
 export interface RecordApiDef {
   save?: { call: string; variables: Record<string, Logic> };
   request?: { call: string; variables: Record<string, Logic> };
+  /** How an upload block with `slot: <name>` asks for its upload URLs (variables read `upload.slot`, the slot's settings). */
+  upload?: UploadBindingDef;
+}
+
+/**
+ * The upload binding: an upload block's `slot: name` is the block with this `call` and `variables` (and `refusals`
+ * unless it gives its own), `{ var: upload.slot.x }` written out as `{ var: <slots>.<name>.x }`.
+ */
+export interface UploadBindingDef {
+  call: string;
+  variables: Record<string, Logic>;
+  /** Where the slots' settings are (e.g. `settings.uploads.slots`). */
+  slots: string;
+  /** Message-key prefix of the server's refusal texts. */
+  refusals?: string;
 }
 
 /** A progress tracker: rows mapped to statuses of the flow's status order. */

@@ -2,6 +2,7 @@ import type { ValidateFunction } from 'ajv';
 import type { DefinitionError, SourceMaps } from '../types';
 import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../source';
 import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } from './mappings';
+import type { UploadBindingDef } from '../types';
 import { stepLookups } from './lookups';
 import { blockCopies, blockShorthands, effectShorthands, isStateGroup, labelledList, stateGroups } from './shorthands';
 
@@ -131,7 +132,7 @@ function contextOf(path: string[]): FragmentKind | 'effects' | undefined {
  * list is replaced by the fragment's items. Returns the expanded flow and its positions (values from a
  * fragment are credited to the `use` that brought them in), so later errors point into the flow file.
  */
-export function expandFragments(flow: unknown, file: string, fragments: Fragments, sources: SourceMaps, validateBlock?: ValidateFunction): { value: unknown; positions: Record<string, [number, number]>; errors: DefinitionError[] } {
+export function expandFragments(flow: unknown, file: string, fragments: Fragments, sources: SourceMaps, validateBlock?: ValidateFunction, upload?: UploadBindingDef): { value: unknown; positions: Record<string, [number, number]>; errors: DefinitionError[] } {
   const errors: DefinitionError[] = [];
   const positions: Record<string, [number, number]> = {};
   const flowId = isObject(flow) && typeof flow.id === 'string' ? flow.id : file;
@@ -201,7 +202,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
    * block, or the blocks it stands for; what they add is credited to the block's position.
    */
   const shorthands = (block: unknown, c: Cursor, out: string[], result: unknown[]): void => {
-    const written = blockShorthands(block);
+    const written = blockShorthands(block, upload);
     for (const p of written.problems) errors.push(errorAt(sources, c.file, `${c.pointer}/${p.key}`, p.message, p.hint));
     const copies = blockCopies(written.block);
     copies.forEach((copy, i) => {

@@ -101,7 +101,7 @@ function place(defs: DefinitionSet, errors: DefinitionError[], file: string, kin
   switch (kind) {
     case 'flow': {
       // Fragments are expanded here, once: the server, lint and the browser bundle all see the expanded flow.
-      const expanded = expandFragments(raw, file, fragments, defs.sources, validators[BLOCK]);
+      const expanded = expandFragments(raw, file, fragments, defs.sources, validators[BLOCK], defs.config.record?.upload);
       errors.push(...expanded.errors);
       value = expanded.value as Record<string, unknown>;
       errors.push(...expandQueryState(value, file, schemas, defs.sources, expanded.positions));

@@ -3,6 +3,8 @@
  * lint and the browser only ever see the long form (runtime/core/README.md 'Shorthands').
  */
 
+import type { UploadBindingDef } from '../types';
+
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -24,12 +26,18 @@ const conditions = (logic: unknown): unknown[] => (isObject(logic) && Array.isAr
  * - a form's `submitNeeds: [a, b]` is `submitEnabledWhen: { and: [form.a, form.b, !formErrors.a, !formErrors.b, ...] }`
  *   (each field filled and showing no error; a `submitEnabledWhen` given too is and-ed after them);
  * - a dialog's `openWhenState: state.dialog` is `openWhen: { '==': [{ var: state.dialog }, <the dialog's id>] }`;
+ * - an upload's `slot: name` is the configuration's upload binding (`record.upload`: call, variables, refusals), its
+ *   `{ var: upload.slot.x }` read at `<slots>.<name>.x`; members the block gives win;
  * - a dialog's `closeLabel: key` adds a last block: a secondary button with that label raising `closeEvent`;
  * - a dialog's `body: key` (or a list of keys) is a first text block per key, and its `actions: [blocks]` a last
  *   group of variant `actions` holding them (the buttons of a message dialog).
  */
-export function blockShorthands(given: unknown): { block: unknown; problems: ShorthandProblem[] } {
+export function blockShorthands(given: unknown, upload?: UploadBindingDef): { block: unknown; problems: ShorthandProblem[] } {
   let block = given;
+  if (isObject(block) && block.type === 'upload' && typeof block.slot === 'string') {
+    if (!upload) return { block, problems: [{ key: 'slot', message: 'an upload slot needs the configuration\'s record.upload', hint: 'declare record.upload in fleetform.yaml, or give the block its call and variables' }] };
+    block = slotUpload(block, upload);
+  }
   if (isObject(block) && block.type === undefined && typeof block.widget === 'string') block = { type: 'widget', ...block };
   if (isObject(block) && block.type === 'range') block = rangeGroup(block);
   const chosen = isObject(block) ? chosenMember(block) : undefined;
@@ -242,4 +250,17 @@ export function stateGroups(state: Obj, keyPrefix: string): { name: string; def:
 export function labelledList(value: Obj, valueKey: string): Obj[] {
   const values = Array.isArray(value.values) ? value.values : [];
   return values.map((v: unknown) => ({ [valueKey]: v, label: `${String(value.labels)}.${String(v)}` }));
+}
+
+/** An upload block with `slot: name` as the upload binding's call, variables and refusals under the block's own members. */
+function slotUpload(block: Obj, upload: UploadBindingDef): Obj {
+  const { slot, ...own } = block;
+  const at = `${upload.slots}.${String(slot)}`;
+  const rewrite = (logic: unknown): unknown => {
+    if (Array.isArray(logic)) return logic.map(rewrite);
+    if (!isObject(logic)) return logic;
+    if (typeof logic.var === 'string' && (logic.var === 'upload.slot' || logic.var.startsWith('upload.slot.'))) return { ...logic, var: `${at}${logic.var.slice('upload.slot'.length)}` };
+    return Object.fromEntries(Object.entries(logic).map(([k, v]) => [k, rewrite(v)]));
+  };
+  return { call: upload.call, variables: rewrite(upload.variables), ...(upload.refusals === undefined ? {} : { refusals: upload.refusals }), ...rewrite(own) as Obj };
 }
