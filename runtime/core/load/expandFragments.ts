@@ -108,6 +108,8 @@ function withEdits(step: Record<string, unknown>): Record<string, unknown> {
   return { edits, ...(rewrite(rest) as Record<string, unknown>), [EDITS_DONE]: true };
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Whether the output path is a flow's or a step's state map. */
 const isStateMap = (path: string[]): boolean => (path.length === 1 && path[0] === 'state') || (path.length === 3 && path[0] === 'steps' && path[2] === 'state');
 
@@ -204,6 +206,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
   const shorthands = (block: unknown, c: Cursor, out: string[], result: unknown[]): void => {
     const written = blockShorthands(block, upload);
     for (const p of written.problems) errors.push(errorAt(sources, c.file, `${c.pointer}/${p.key}`, p.message, p.hint));
+    if (isObject(block) && (block.body !== undefined || Array.isArray(block.actions))) moveDialogPositions(block, [...out, String(result.length)]);
     const copies = blockCopies(written.block);
     copies.forEach((copy, i) => {
       const at = [...out, String(result.length)];
@@ -211,6 +214,29 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       if (copy !== block) credit(copy, at, here(c));
       result.push(copy);
     });
+  };
+  /**
+   * A dialog's `body` texts go first and its `actions` into a last group of its `blocks`: the positions of what was
+   * written under `blocks` and `actions` move with them (a body text keeps the position of its key).
+   */
+  const moveDialogPositions = (dialog: Record<string, unknown>, at: string[]): void => {
+    const base = toPointer(at);
+    const body = Array.isArray(dialog.body) ? dialog.body : dialog.body === undefined ? [] : [dialog.body];
+    const own = Array.isArray(dialog.blocks) ? dialog.blocks.length : 0;
+    const moved: [string, [number, number]][] = [];
+    for (const [key, position] of Object.entries(positions)) {
+      const blocks = key.match(new RegExp(`^${escapeRegExp(base)}/blocks/(\\d+)(.*)$`));
+      const actions = key.startsWith(`${base}/actions`) ? key.slice(`${base}/actions`.length) : undefined;
+      const text = key.startsWith(`${base}/body`) ? key.slice(`${base}/body`.length) : undefined;
+      if (blocks) moved.push([`${base}/blocks/${Number(blocks[1]) + body.length}${blocks[2]}`, position]);
+      else if (actions !== undefined) moved.push([`${base}/blocks/${body.length + own}${actions === '' ? '' : `/blocks${actions}`}`, position]);
+      else if (text !== undefined) {
+        const i = Array.isArray(dialog.body) ? Number(text.split('/')[1] ?? 0) : 0;
+        moved.push([`${base}/blocks/${i}`, position], [`${base}/blocks/${i}/text`, position]);
+      } else continue;
+      delete positions[key];
+    }
+    for (const [key, position] of moved) positions[key] = position;
   };
   /** Give every position under `out` that has none the position `at`. */
   const credit = (value: unknown, out: string[], at: [number, number]): void => {
@@ -290,6 +316,37 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     const written = stepLookups(step);
     for (const clash of written.clashes) {
       errors.push(errorAt(sources, c.file, c.pointer, `a lookup adds ${clash.member} '${clash.name}', which this step already has`, 'rename the lookup (its id names what it adds) or the step\'s own'));
+    }
+    const stepAt = toPointer(out);
+    const added = Object.keys(written.owners).filter((k) => k.startsWith('enter/')).length;
+    if (added) {
+      // The step's own enter effects now follow the lookups': their positions move with them.
+      const moved: [string, [number, number]][] = [];
+      for (const [key, position] of Object.entries(positions)) {
+        const m = key.match(new RegExp(`^${escapeRegExp(stepAt)}/on/enter((?:/\\d+)?)/effects/(\\d+)(.*)$`));
+        if (!m) continue;
+        moved.push([`${stepAt}/on/enter${m[1]}/effects/${Number(m[2]) + added}${m[3]}`, position]);
+        delete positions[key];
+      }
+      for (const [key, position] of moved) positions[key] = position;
+    }
+    for (const [entry, owner] of Object.entries(written.owners)) {
+      const [member, name] = entry.split('/');
+      const from = positions[`${stepAt}/${owner}/var`] ?? positions[`${stepAt}/${owner}`];
+      if (!from) continue;
+      const own = (value: unknown, at: string): void => {
+        positions[at] = from;
+        if (Array.isArray(value)) value.forEach((v, i) => own(v, `${at}/${i}`));
+        else if (isObject(value)) for (const [k, v] of Object.entries(value)) own(v, `${at}/${escapeSegment(k)}`);
+      };
+      if (member === 'enter') {
+        const enter = (written.step.on as Record<string, unknown>).enter;
+        const alternatives = Array.isArray(enter) ? enter.map((_, i) => `/${i}`) : [''];
+        for (const alt of alternatives) {
+          const effects = ((Array.isArray(enter) ? enter[Number(alt.slice(1))] : enter) as { effects: unknown[] }).effects;
+          own(effects[Number(name)], `${stepAt}/on/enter${alt}/effects/${name}`);
+        }
+      } else own((written.step[member] as Record<string, unknown>)[name], `${stepAt}/${member}/${escapeSegment(name)}`);
     }
     const inherit = (value: unknown, at: string[], parent: [number, number]): void => {
       const own = (positions[toPointer(at)] ??= parent);

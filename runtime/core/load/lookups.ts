@@ -34,10 +34,12 @@ interface StepParts {
   load: Obj;
   on: Obj;
   enter: unknown[];
+  /** What each added entry comes from: `state/<id>`, `load/<name>`, `on/<event>`, `enter/<i>` -> the lookup's block path. */
+  owners: Record<string, string>;
 }
 
 /** A lookup block as the group it stands for, its step parts added to `parts`. */
-function writeOut(block: Obj, parts: StepParts): Obj {
+function writeOut(block: Obj, parts: StepParts, path: string): Obj {
   const { type: _lookup, id: rawId, suggest: rawSuggest, details: rawDetails, onPick, restore, searching, empty, visibleWhen, media, clientOnly, ...box } = block;
   const id = String(rawId);
   const suggest = isObject(rawSuggest) ? rawSuggest : {};
@@ -49,6 +51,10 @@ function writeOut(block: Obj, parts: StepParts): Obj {
   const status = (s: string) => ({ '==': [{ var: `${data}.status` }, s] });
 
   parts.state[id] = { source: 'memory', default: { text: '', picked: null, details: null } };
+  parts.owners[`state/${id}`] = path;
+  parts.owners[`load/${id}Suggestions`] = path;
+  parts.owners[`on/${id}Picked`] = path;
+  parts.owners[`on/${id}Detailed`] = path;
   parts.load[`${id}Suggestions`] = {
     call: suggest.call,
     ...(suggest.debounceMs === undefined ? {} : { debounceMs: suggest.debounceMs }),
@@ -66,6 +72,8 @@ function writeOut(block: Obj, parts: StepParts): Obj {
     parts.on[picked] = { effects };
   }
   if (restore !== undefined) {
+    parts.owners[`enter/${parts.enter.length}`] = `${path}/restore`;
+    parts.owners[`enter/${parts.enter.length + 1}`] = `${path}/restore`;
     parts.enter.push({ set: `state.${id}.text`, value: { or: [restore, ''] } }, { set: `state.${id}.picked`, value: { or: [restore, null] } });
   }
   const blocks: Obj[] = [
@@ -95,14 +103,14 @@ function writeOut(block: Obj, parts: StepParts): Obj {
 }
 
 /** The blocks with every lookup (at any depth) written out. */
-function walkBlocks(blocks: unknown[], parts: StepParts, found: string[]): unknown[] {
-  return blocks.map((b) => {
+function walkBlocks(blocks: unknown[], parts: StepParts, found: string[], at: string): unknown[] {
+  return blocks.map((b, i) => {
     if (!isObject(b)) return b;
     if (b.type === 'lookup') {
       found.push(String(b.id));
-      return writeOut(b, parts);
+      return writeOut(b, parts, `${at}/${i}`);
     }
-    return Array.isArray(b.blocks) ? { ...b, blocks: walkBlocks(b.blocks, parts, found) } : b;
+    return Array.isArray(b.blocks) ? { ...b, blocks: walkBlocks(b.blocks, parts, found, `${at}/${i}/blocks`) } : b;
   });
 }
 
@@ -114,15 +122,16 @@ export interface LookupClash {
 }
 
 /**
- * A (walked) step with its lookups written out, and the names its own state, loads or events already use (the
- * lookup's are then left out). The same object when the step has no lookup.
+ * A (walked) step with its lookups written out, the names its own state, loads or events already use (the
+ * lookup's are then left out), and the lookup each added entry comes from (paths under the step, `blocks/0/...`;
+ * the step's own enter effects follow the added ones). The same object when the step has no lookup.
  */
-export function stepLookups(step: Obj): { step: Obj; clashes: LookupClash[] } {
-  if (!Array.isArray(step.blocks)) return { step, clashes: [] };
-  const parts: StepParts = { state: {}, load: {}, on: {}, enter: [] };
+export function stepLookups(step: Obj): { step: Obj; clashes: LookupClash[]; owners: Record<string, string> } {
+  if (!Array.isArray(step.blocks)) return { step, clashes: [], owners: {} };
+  const parts: StepParts = { state: {}, load: {}, on: {}, enter: [], owners: {} };
   const found: string[] = [];
-  const blocks = walkBlocks(step.blocks, parts, found);
-  if (!found.length) return { step, clashes: [] };
+  const blocks = walkBlocks(step.blocks, parts, found, 'blocks');
+  if (!found.length) return { step, clashes: [], owners: {} };
   const clashes: LookupClash[] = [];
   const merge = (member: 'state' | 'load' | 'on', added: Obj): Obj => {
     const own = isObject(step[member]) ? (step[member] as Obj) : {};
@@ -134,5 +143,5 @@ export function stepLookups(step: Obj): { step: Obj; clashes: LookupClash[] } {
     const prepend = (t: unknown) => (isObject(t) ? { ...t, effects: [...parts.enter, ...(Array.isArray(t.effects) ? t.effects : [])] } : t);
     on.enter = on.enter === undefined ? { effects: parts.enter } : Array.isArray(on.enter) ? on.enter.map(prepend) : prepend(on.enter);
   }
-  return { step: { ...step, blocks, state: merge('state', parts.state), load: merge('load', parts.load), on }, clashes };
+  return { step: { ...step, blocks, state: merge('state', parts.state), load: merge('load', parts.load), on }, clashes, owners: parts.owners };
 }

@@ -351,3 +351,50 @@ describe('stepper steps by label prefix', () => {
     expect(flow.steps.start.blocks?.[1]).toEqual({ type: 'stepper', steps: [{ step: 'start', label: 'row.start' }, { step: 'end', label: 'row.end' }] });
   });
 });
+
+describe('a screen written short: aside, edits, lookup', () => {
+  const withStep = (members: string) => FLOW.replace('  start:\n    blocks:\n', `  start:\n${members}\n    blocks:\n`);
+
+  it('aside: the step\'s blocks become a sidebar group of the aside and a group of its own, errors still at their lines', () => {
+    const short = withStep('    aside: [{ type: text, text: close }]').replace('      - { type: button, label: go, event: proceed }', '      - { type: button, label: go, event: proceed }\n      - { type: text, text: go, bogus: 1 }');
+    const long = FLOW.replace('      - { type: button, label: go, event: proceed }', [
+      '      - type: group',
+      '        variant: sidebar',
+      '        blocks:',
+      '          - { type: text, text: close }',
+      '          - { type: group, blocks: [{ type: button, label: go, event: proceed }, { type: text, text: go, bogus: 1 }] }',
+    ].join('\n'));
+    const a = load(short);
+    expect(a.defs.flows.demo).toEqual(load(long).defs.flows.demo);
+    expect(a.defs.flows.demo.steps.start).not.toHaveProperty('aside');
+    // The meta-schema's finding is at the block as written.
+    expect(a.errors.map((e) => [e.message.includes('bogus'), e.line])).toEqual([[true, short.split('\n').findIndex((l) => l.includes('bogus: 1')) + 1]]);
+  });
+
+  it('edits: the step\'s edits.x is record.<path>.x in logic and <path>.x in saves', () => {
+    const { defs } = load(withStep('    edits: item.details').replace('      - { type: button, label: go, event: proceed }', '      - { type: text, text: go, visibleWhen: { var: edits.name } }'));
+    const step = defs.flows.demo.steps.start as unknown as { blocks: { visibleWhen: unknown }[]; edits: string };
+    expect(step.blocks[0].visibleWhen).toEqual({ var: 'record.item.details.name' });
+    expect(step.edits).toBe('item.details');
+  });
+
+  it('lookup: its state, suggestions load, pick events and restore are added; a name the step has is reported', () => {
+    const lookup = "      - { type: lookup, id: place, label: go, suggest: { call: places, variables: { q: { var: lookup.text } }, minLength: 2 }, details: { call: place, variables: { id: { var: event.value.id } } }, restore: { var: record.item.note }, searching: go, empty: close }";
+    const { defs, errors } = load(FLOW.replace('      - { type: button, label: go, event: proceed }', `      - { type: button, label: go, event: proceed }\n${lookup}`));
+    expect(errors).toEqual([]);
+    const step = defs.flows.demo.steps.start as unknown as Record<string, Record<string, unknown>> & { blocks: Record<string, unknown>[] };
+    expect(step.state.place).toEqual({ source: 'memory', default: { text: '', picked: null, details: null } });
+    expect(step.load.placeSuggestions).toMatchObject({ call: 'places', variables: { q: { var: 'state.place.text' } } });
+    expect(step.on.placePicked).toEqual({ effects: [{ call: 'place', variables: { id: { var: 'event.value.id' } }, result: 'state.place.details' }], then: 'placeDetailed' });
+    expect((step.on.enter as { effects: unknown[] }).effects.slice(0, 2)).toEqual([
+      { set: 'state.place.text', value: { or: [{ var: 'record.item.note' }, ''] } },
+      { set: 'state.place.picked', value: { or: [{ var: 'record.item.note' }, null] } },
+    ]);
+    const group = step.blocks[1] as { type: string; blocks: Record<string, unknown>[] };
+    expect(group.type).toBe('group');
+    expect(group.blocks.map((b) => b.type)).toEqual(['combobox', 'text', 'text']);
+    expect(group.blocks[0]).toMatchObject({ id: 'place', text: 'state.place.text', bind: 'state.place.picked', event: 'placePicked' });
+    const clash = load(FLOW.replace('  start:\n', '  start:\n    state: { place: { source: memory } }\n').replace('      - { type: button, label: go, event: proceed }', `      - { type: button, label: go, event: proceed }\n${lookup}`));
+    expect(clash.errors.map((e) => e.message)).toContain("a lookup adds state 'place', which this step already has");
+  });
+});
