@@ -26,7 +26,7 @@ if (!versions) {
 const blocking = [...errors, ...checkVersions(defs).filter((f) => !f.message.startsWith('no published snapshot'))];
 if (blocking.length) {
   for (const finding of blocking) console.error(formatError(finding));
-  console.error(`${blocking.length} finding(s): not published. Map each removed or renamed name in a migration (README 'Changing published definitions'), then publish again.`);
+  console.error(`${blocking.length} finding(s): not published. Map each removed or renamed name in a migration (docs/analysts-guide.md 'Changing published definitions'), then publish again.`);
   process.exit(1);
 }
 const version = definitionVersion(files, versions.snapshot);

@@ -1,7 +1,7 @@
 /**
  * `npm run studio`: the analyst's studio (development only) over the definitions of the working
  * directory: every flow x region x brand, a live preview of any step at any status and role, lint
- * findings, provenance and diagrams; saving a definition reloads it (README 'Studio').
+ * findings, provenance and diagrams; saving a definition reloads it (docs/analysts-guide.md 'Studio').
  * STUDIO_PORT (default 8090) and STUDIO_HOST (default 127.0.0.1) choose where it listens; STUDIO_EDITOR the link every
  * file:line opens (`{path}`, `{file}`, `{line}`, `{column}`; default VS Code's `vscode://file/{path}:{line}:{column}`).
  */

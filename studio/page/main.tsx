@@ -1,5 +1,5 @@
 /**
- * The studio's page (npm run studio; README 'Studio'): every flow x region x brand, a preview of the
+ * The studio's page (npm run studio; docs/analysts-guide.md 'Studio'): every flow x region x brand, a preview of the
  * chosen step at a status and role (preview.tsx in a frame), the lint findings with file:line, the
  * texts the step names with the layer and file:line that set each, a lookup of any message or setting,
  * and the flow's diagram (the Mermaid text of npm run diagrams). Everything follows each reload.
@@ -39,7 +39,7 @@ interface Provenance { kind: string; key: string; found: boolean; value?: unknow
 
 const fetchJson = async <T,>(url: string): Promise<T> => (await fetch(url)).json() as Promise<T>;
 const where = (l: { file: string; line: number; column: number }) => `${l.file}:${l.line}:${l.column}`;
-/** The editor link pattern and root the overview gives (README 'Studio'). */
+/** The editor link pattern and root the overview gives (docs/analysts-guide.md 'Studio'). */
 const EditorLink = createContext<Overview['editor'] | undefined>(undefined);
 
 /** A file:line:column that opens the file at that place in the analyst's editor. */

@@ -1,6 +1,6 @@
 /**
  * The application home at /applications/{applicationId} (spec 000 s2, s4) on the real server in headless
- * Chromium, signed in as the README's demo users (read only) and as fresh applications for the status writes:
+ * Chromium, signed in as the demo users (docs/demo-logins.md) (read only) and as fresh applications for the status writes:
  * the headline, the progress rows' states (expected from the flows' status order), the button and where it
  * leads. Proceed's status write goes through the server's enforcement (the flows' `proceed` / `continue`
  * transitions) and is read back after a reload. Screenshots at desktop and 390px phone width.

@@ -3,7 +3,7 @@ import { CONFIG_FILE } from '../load/classifyFiles';
 import { didYouMean, errorAt, escapeSegment } from '../source';
 import { ANY_SEGMENT, currentFields, orderedMigrations, unpublishedChanges, type VersionChange } from '../versions';
 
-const GUIDE = "README 'Changing published definitions'";
+const GUIDE = "docs/analysts-guide.md 'Changing published definitions'";
 
 /** Where a new migration goes, e.g. `migrations/<yyyy-mm-dd>-<what>.yaml`. */
 const newMigration = (defs: DefinitionSet) => `${(defs.config.versions?.migrations ?? 'migrations/').replace(/\/?$/, '/')}<yyyy-mm-dd>-<what>.yaml`;

@@ -1,5 +1,5 @@
 /**
- * The studio's server (npm run studio; README 'Studio') over a temporary copy of the definitions, its
+ * The studio's server (npm run studio; docs/analysts-guide.md 'Studio') over a temporary copy of the definitions, its
  * watcher on: saving a message file reloads it, and the API answers the new text (the loaded file,
  * the preview's bundle, the provenance with the file:line that sets it), regenerates .generated/
  * (the standalone validators) and lints again; a broken file shows as a finding with its file:line.
