@@ -1,4 +1,6 @@
 /** Demo data: idempotent, every status of every flow, valid registry numbers, rate-book generator. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eachTransition } from '../../../runtime/core/flow';
 import { EnforceError, RECORD_SCHEMAS, assertComplete, assertValid, completionsFor, flowsFor } from '../../../server/enforce';
@@ -113,6 +115,13 @@ describe.each(DATABASES)('seed on %s', (kind) => {
       expect(u, l.email).toBeDefined();
       expect(apps.filter((a) => a.primary_user_id === u!.id || a.secondary_user_id === u!.id), l.email).toHaveLength(l.status === 'none' ? 0 : 1);
     }
+  });
+
+  it('lists every demo login in docs/demo-logins.md, and nothing else', async () => {
+    const logins = (await demoLogins(s.services)).users.map((u) => u.email).sort();
+    const table = readFileSync(join(__dirname, '../../../docs/demo-logins.md'), 'utf8');
+    const listed = [...table.matchAll(/^\|[^|\n]*\|[^|\n]*\|[^|\n]*\|[^|\n]*\| ([^|\s]+@demo\.example) \|/gm)].map((m) => m[1]).sort();
+    expect(listed).toEqual(logins);
   });
 
   it('seeds valid ABNs and NZBNs and the industry tree', async () => {
