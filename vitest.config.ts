@@ -7,8 +7,11 @@ export default defineConfig({
     // Spec behaviour happy-dom lacks (tests/setup/animations.ts).
     setupFiles: ['tests/setup/animations.ts'],
     // The CI machine is shared (2 cores, other jobs): a React render test that takes 2 s alone can take
-    // 10 s under load. A hang still fails, later; speed is measured by bench/, never by a test's timeout.
-    testTimeout: 30_000,
+    // 10 s under load, 30 s with six CPU-bound processes beside it. A hang still fails, later; speed is measured by bench/, never by a test's timeout.
+    testTimeout: 60_000,
+    // Set-up and tear-down (a server started on PGlite, a scratch copy removed) get the same room: at load 9-13 a
+    // corpus suite's afterAll overran Vitest's default 10 s after 25 minutes of passing tests.
+    hookTimeout: 120_000,
     // Every core (Vitest's default leaves one free: a single worker on the 2-core CI machine). Measured here:
     // 9 min 24 s with one worker, 6 min 13 s with two, the same 1656 tests passing.
     maxWorkers: '100%',
