@@ -9,11 +9,11 @@
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 import type { ServerContext } from '../context';
-import { EnforceError, HTTP_STATUS } from '../enforce';
+import { EnforceError, HTTP_STATUS, type EnforceCode } from '../enforce';
+import { FILE_REFUSAL_CODES } from '../files/fileRefused';
 
-/** Codes whose message comes from the catalogue; other codes keep the message the thrower gave (already catalogue text). */
-export const CATALOGUED_CODES: ReadonlySet<string> = new Set([
-  ...Object.keys(HTTP_STATUS),
+/** The codes a resolver answers besides the enforcement's (server/enforce) and the file service's (server/files). */
+const OTHER_CODES = [
   'CAPABILITY_UNAVAILABLE',
   // Too many requests from one client or for one e-mail address (server/limits).
   'RATE_LIMITED',
@@ -21,16 +21,15 @@ export const CATALOGUED_CODES: ReadonlySet<string> = new Set([
   'INVALID_FILTER',
   // An address provider that cannot answer (server/address).
   'ADDRESS_UNAVAILABLE',
-  // File refusals (server/files).
-  'UNSUPPORTED_TYPE',
-  'TOO_LARGE',
-  'TYPE_MISMATCH',
-  'EMPTY',
-  'INVALID_FILE',
-  'UNSAFE_CONTENT',
-  'ENCRYPTED_FILE',
-  'FILE_LIMIT',
-]);
+  // A shortlist over the calculator's limit (server/graphql/resolvers/shortlists.ts).
+  'SHORTLIST_LIMIT',
+] as const;
+
+/** Every code an API error may carry; each has its catalogue text `api.error.<code>` (a test checks the catalogue). */
+export type ApiErrorCode = EnforceCode | (typeof FILE_REFUSAL_CODES)[number] | (typeof OTHER_CODES)[number];
+
+/** The codes whose message comes from the catalogue: all of them, listed once (the unions above). */
+export const CATALOGUED_CODES: ReadonlySet<string> = new Set<ApiErrorCode>([...(Object.keys(HTTP_STATUS) as EnforceCode[]), ...FILE_REFUSAL_CODES, ...OTHER_CODES]);
 
 /** Catalogue key of a code's text. */
 export const messageKeyOf = (code: string): string => `api.error.${code}`;
@@ -39,7 +38,7 @@ export const messageKeyOf = (code: string): string => `api.error.${code}`;
  * A typed GraphQL error with `extensions.code` (and details). For a catalogued code `message` is the
  * developer's reason (the user sees the catalogue text); `details.messageKey` picks a more specific text.
  */
-export function apiError(code: string, message: string, details: Record<string, unknown> = {}): GraphQLError {
+export function apiError(code: ApiErrorCode, message: string, details: Record<string, unknown> = {}): GraphQLError {
   // yoga's factory: its error class is the one masking recognises (graphql may be loaded twice, ESM and CJS).
   return createGraphQLError(message, { extensions: { code, ...details } });
 }

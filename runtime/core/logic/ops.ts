@@ -20,7 +20,7 @@ const text = (value: unknown): string => (value === null || value === undefined 
  * - lists: `split` [text, sep], `join` [list, sep], `unique` list, `toggle` [list, v] (add or remove),
  *   `append` [list, v], `slice` [list, start, end?], `range` [start, end, step?], `pluck` [list, key],
  *   `findBy` / `filterBy` / `rejectBy` [list, key1, value1, key2?, value2? ...] (every pair equal), `whereIn` [list, key, values];
- * - `keys` object; `same` [a, b] (deep equality);
+ * - `keys` object; `same` [a, b] (deep equality); `assign` [o1, o2, ...]: the fields of each object in turn, later ones winning;
  * - `filled` [object, paths]: the dotted paths (of `paths`) whose value in object is set (not null, '' or []),
  *   e.g. `{ filled: [{ var: form }, { keys: { var: formErrors } }] }`: the fields with a value that show an error;
  * - `formatNumber` [x, { locale, ...Intl.NumberFormat options }] ('' for no number);

@@ -1,7 +1,8 @@
 /** What an inspector answers: nothing when the file is wholly what it claims, else why not. */
 
 /** Refusal codes of a content inspection (each has a catalogue text `api.error.<code>`). */
-export type InspectionCode = 'EMPTY' | 'TOO_LARGE' | 'TYPE_MISMATCH' | 'INVALID_FILE' | 'UNSAFE_CONTENT' | 'ENCRYPTED_FILE';
+export const INSPECTION_CODES = ['EMPTY', 'TOO_LARGE', 'TYPE_MISMATCH', 'INVALID_FILE', 'UNSAFE_CONTENT', 'ENCRYPTED_FILE'] as const;
+export type InspectionCode = (typeof INSPECTION_CODES)[number];
 
 /** Why the bytes were refused: a code for the caller and a reason for developers and logs. */
 export interface InspectionRefusal {

@@ -37,9 +37,8 @@ export const shortlistResolvers = {
       if (args.userId !== user.id) throw apiError('FORBIDDEN', 'userId must be your own id (the signed-in user)');
       const layers = ctx.definitions.layers(ctx.brand.selection);
       const limit = calculatorRules(layers.settings).shortlistLimit;
-      const limitText = ctx.definitions.message('calculator.shortlist.limit', ctx.brand.selection);
       if (!Array.isArray(args.shortlists)) throw apiError('INVALID_VALUE', 'shortlists must be a list of vehicles', { fields: { shortlists: ctx.definitions.message('validation.default', ctx.brand.selection) } });
-      if (!args.merge && args.shortlists.length > limit) throw apiError('SHORTLIST_LIMIT', limitText, { limit });
+      if (!args.merge && args.shortlists.length > limit) throw apiError('SHORTLIST_LIMIT', `at most ${limit} vehicles`, { limit, messageKey: 'calculator.shortlist.limit' });
       const target = args.merge ? await mergeTarget(ctx, user, args.applicationId) : args.applicationId ? await memberAccess(ctx, args.applicationId) : null;
 
       let list: unknown[] = args.shortlists;
@@ -76,7 +75,7 @@ export const shortlistResolvers = {
       return {
         success: true,
         // The limit's text when a merge left vehicles out; else whether the call changed a saved list.
-        message: leftOut ? limitText : changed ? 'OK' : 'unchanged',
+        message: leftOut ? ctx.definitions.message('calculator.shortlist.limit', ctx.brand.selection) : changed ? 'OK' : 'unchanged',
         code: leftOut ? 'SHORTLIST_LIMIT' : null,
         results: { userProfile: await userProfile(ctx, user.id), vehicleApplication: vehicle },
       };
