@@ -8,7 +8,7 @@
  * (`creditCheckSubmitted`), each `by: server`, so no client write can make any of them. creditCheck answers the
  * latest submission's answer as the bureau reports it now and records an approved result (the waiting screen's polls).
  * After the second officer's ID completes on a waiting application, the server submits again by itself
- * (`afterSecondaryIdentity`): a returned result sets refer (`secondaryResubmitted`). When an answer puts the
+ * (`afterSecondaryIdentity`): a returned result sets refer, whatever it is (the flow's `refer`). When an answer puts the
  * application on hold (waiting), Authorised Officer (2) is told by e-mail (messages/creditCheck.yaml).
  */
 import { getPath, setPath } from '../../../runtime/core/source/pointer';
@@ -24,8 +24,6 @@ const SCOPE = 'submitCreditCheck';
 const CREDIT_FLOW = 'creditCheck';
 /** The event for a result the flow does not name, or none (001 s4: "anything else to refer"). */
 const OTHER_RESULT = 'refer';
-/** The event of the secondary officer's automatic resubmission's result (002 s4: a returned result sets refer). */
-const SECONDARY_RESUBMITTED = 'secondaryResubmitted';
 /** The on-hold e-mail to Authorised Officer (2) (002 s2 'On-hold screen'). */
 const ON_HOLD_EMAIL = { template: 'creditCheckOnHold', subject: 'creditCheck.onHold.emailSubject', body: 'creditCheck.onHold.emailBody' } as const;
 
@@ -62,7 +60,7 @@ function officersOf(record: unknown): CreditOfficer[] {
 function creditEvent(ctx: ServerContext, result: string | null): string {
   const flow = ctx.definitions.defs.flows[CREDIT_FLOW];
   const named = result !== null && Object.values(flow?.steps ?? {}).some((step) => Object.hasOwn(step.on ?? {}, result));
-  return named && result !== SECONDARY_RESUBMITTED ? result : OTHER_RESULT;
+  return named ? result : OTHER_RESULT;
 }
 
 /** A status report of the server's in one flow (a provider's answer): refused as the flow refuses it. */
@@ -91,7 +89,8 @@ async function notifyOnHold(ctx: ServerContext, app: AppSnapshot): Promise<void>
  * completion and the move to reviewAndSignContract when the journey is still at the ID check and review.
  */
 async function recordAnswer(ctx: ServerContext, access: MemberAccess, answer: CreditAnswer, by: Submitter): Promise<void> {
-  const event = by === 'secondary' ? (answer.result === null ? null : SECONDARY_RESUBMITTED) : creditEvent(ctx, answer.result);
+  // The second officer's automatic resubmission: a returned result sets refer (002 s4); none leaves it waiting.
+  const event = by === 'secondary' ? (answer.result === null ? null : OTHER_RESULT) : creditEvent(ctx, answer.result);
   if (event) {
     const written = await report(ctx, access, CREDIT_FLOW, event);
     if (written.decision.kind === 'transition' && written.decision.to === 'waiting') await notifyOnHold(ctx, written.before);
