@@ -63,6 +63,16 @@ function creditEvent(ctx: ServerContext, result: string | null): string {
   return named ? result : OTHER_RESULT;
 }
 
+/** The status the credit flow's event sets (its first transition's), if it names one. */
+function eventStatus(ctx: ServerContext, event: string): string | undefined {
+  for (const step of Object.values(ctx.definitions.defs.flows[CREDIT_FLOW]?.steps ?? {})) {
+    const on = step.on?.[event];
+    const first = Array.isArray(on) ? on[0] : on;
+    if (first?.status !== undefined) return first.status;
+  }
+  return undefined;
+}
+
 /** A status report of the server's in one flow (a provider's answer): refused as the flow refuses it. */
 const report = (ctx: ServerContext, access: MemberAccess, flow: string, event: string): Promise<WriteResult> =>
   writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: '', value: null, event, flow }, by: 'server' });
@@ -91,7 +101,9 @@ async function notifyOnHold(ctx: ServerContext, app: AppSnapshot): Promise<void>
 async function recordAnswer(ctx: ServerContext, access: MemberAccess, answer: CreditAnswer, by: Submitter): Promise<void> {
   // The second officer's automatic resubmission: a returned result sets refer (002 s4); none leaves it waiting.
   const event = by === 'secondary' ? (answer.result === null ? null : OTHER_RESULT) : creditEvent(ctx, answer.result);
-  if (event) {
+  // Already so (a result recorded before, e.g. by a poll): nothing to move.
+  const stored = text((await readSnapshot(ctx.db, access.app.id))?.record, 'scoreboard.statusCreditCheck');
+  if (event && eventStatus(ctx, event) !== stored) {
     const written = await report(ctx, access, CREDIT_FLOW, event);
     if (written.decision.kind === 'transition' && written.decision.to === 'waiting') await notifyOnHold(ctx, written.before);
   }

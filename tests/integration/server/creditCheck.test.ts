@@ -39,7 +39,7 @@ const SECONDARY_SCANNED = {
   'scoreboard.secondaryApplicant.idScanData.idScan.outcome': 'passed',
 };
 type Answer = { id_reference_internal: string | null; status: string; result: string | null };
-type Body = { errors?: { extensions?: { code?: string } }[]; data?: Record<string, unknown> };
+type Body = { errors?: { extensions?: { code?: string } }[]; data?: Record<string, unknown> | null };
 const codeOf = (r: { body: Body }) => r.body.errors?.[0]?.extensions?.code ?? 'ok';
 
 describe.each(DATABASES)('credit check on %s', (kind) => {
