@@ -95,7 +95,8 @@ describe.each(DATABASES)('credit check on %s', (kind) => {
     // No control: the client's testing value counts in the sandbox outside production (accept: approved); the control was used up.
     const { primary } = await fresh();
     expect(answerOf(await submit(primary, 'accept')).result).toBe('approved');
-    expect(await (await s.request('/dev/creditbureau')).json()).toEqual({ next: [] });
+    const { next } = (await (await s.request('/dev/creditbureau')).json()) as { next: { key: string; standing: boolean }[] };
+    expect(next.filter((c) => !c.standing)).toEqual([]);
   });
 
   it('makes one bureau request per submission, however often and however concurrently it is replayed', async () => {
@@ -176,6 +177,24 @@ describe.each(DATABASES)('credit check on %s', (kind) => {
     expect(await poll(noConsent)).toEqual({ id_reference_internal: null, status: 'none', result: null });
   });
 
+  it('answers the seeded demo users with their seeded outcome, every time (standing)', async () => {
+    const login = async (key: string): Promise<Officer> => {
+      const row = await s.database.db.selectFrom('users').innerJoin('applications', 'applications.primary_user_id', 'users.id').select(['users.email', 'applications.id']).where('users.email', '=', `${key}@demo.example`).executeTakeFirstOrThrow();
+      return { applicationId: row.id, email: row.email, cookie: await s.login(row.email, DEMO_PASSWORD, 'au.localhost'), host: 'au.localhost' };
+    };
+    const declined = await login('primary.credit-submit-declined.au');
+    expect(answerOf(await submit(declined, 'accept')).result).toBe('declined');
+    expect((await scoreboard(declined)).statusCreditCheck).toBe('declined');
+    const onHold = await login('primary.credit-onhold.au');
+    expect(answerOf(await submit(onHold, 'accept')).result).toBe('secondary_idscan_not_complete');
+    expect((await scoreboard(onHold)).statusCreditCheck).toBe('waiting');
+    const resubmit = await login('primary.credit-resubmit.au');
+    expect(answerOf(await submit(resubmit)).result).toBe('approved');
+    expect((await scoreboard(resubmit)).statusCreditCheck).toBe('approved');
+    const { next } = (await (await s.request('/dev/creditbureau')).json()) as { next: { key: string; outcome: string; standing: boolean }[] };
+    expect(next).toContainEqual({ key: 'primary.credit-submit-declined.au@demo.example', outcome: 'declined', standing: true });
+  });
+
   it('chooses the provider by CREDIT_BUREAU_PROVIDER: the sandbox by default, a registered adapter by name, an unknown name stops the start', () => {
     expect(s.services.creditBureau.name).toBe('sandbox');
     const withProvider = (name: string, registered = {}) => servicesFor({ ...s.config, creditBureauProvider: name }, s.database, definitions(), silent, { creditBureauProviders: registered });
@@ -205,6 +224,6 @@ describe('credit check in production', () => {
     expect(r.body.errors).toBeUndefined();
     // Nothing chose an outcome (accept does not count here): the sandbox's default, refer.
     expect((r.body.data?.submitCreditCheck as Answer).result).toBe('refer');
-    expect(await s.database.db.selectFrom('creditbureau_sandbox_controls').selectAll().execute()).toEqual([]);
+    expect(await s.database.db.selectFrom('creditbureau_sandbox_controls').selectAll().where('subject_key', 'in', [seeded.email, '*']).execute()).toEqual([]);
   });
 });
