@@ -97,6 +97,9 @@ describe.each(DATABASES)('credit check on %s', (kind) => {
     expect(answerOf(await submit(primary, 'accept')).result).toBe('approved');
     const { next } = (await (await s.request('/dev/creditbureau')).json()) as { next: { key: string; standing: boolean }[] };
     expect(next.filter((c) => !c.standing)).toEqual([]);
+    // secondary_idscan_not_complete is derived from the record, never a control; bodies are checked.
+    for (const body of [{ outcome: 'secondary_idscan_not_complete' }, { outcome: 'approved', email: 'not an e-mail' }, { outcome: 'approved', standing: 'yes' }, {}]) expect((await control(body)).status).toBe(400);
+    expect((await s.request(`/dev/creditbureau/${primary.applicationId}`)).status).toBe(200);
   });
 
   it('makes one bureau request per submission, however often and however concurrently it is replayed', async () => {
