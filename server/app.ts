@@ -116,6 +116,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     ...(services.eSignature.routes?.({ demoControls: demo }) ?? []),
     // The ID-scan provider's own pages (the sandbox's capture page; its /dev/idscan controls in demo mode only).
     ...(services.idScan.routes?.({ demoControls: demo }) ?? []),
+    // The credit bureau's own paths (the sandbox's /dev/creditbureau controls in demo mode only).
+    ...(services.creditBureau.routes?.({ demoControls: demo }) ?? []),
     // The GraphQL endpoint's first check (request hardening below).
     csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins, texts: mapValues(CSRF_TEXT_KEYS, text) }),
     // Forms posted to the pages the server renders (sign-in, forgot and reset password without the app): run as the app

@@ -66,13 +66,18 @@ export interface ServerConfig {
    * `ServerExtensions.idScanProviders` (server/services.ts) selects a real adapter.
    */
   idScanProvider: string;
+  /**
+   * The credit-bureau provider (`CREDIT_BUREAU_PROVIDER`, default `sandbox`): a name registered in
+   * `ServerExtensions.creditBureauProviders` (server/services.ts) selects a real adapter.
+   */
+  creditBureauProvider: string;
   /** Minimum log level (`LOG_LEVEL`: debug, info, warn, error; default info). */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
 /**
  * The one rule for every demo surface: whether the server serves the `/dev/` routes (the dev mailbox,
- * `POST /dev/applications`, `POST /dev/session-idle`, the e-signature sandbox's `/dev/esign/` controls, the ID-scan sandbox's `/dev/idscan` controls),
+ * `POST /dev/applications`, `POST /dev/session-idle`, the e-signature sandbox's `/dev/esign/` controls, the ID-scan sandbox's `/dev/idscan` controls, the credit-bureau sandbox's `/dev/creditbureau` controls),
  * seeds the demo accounts and applications, and prints the demo logins at start. On with `DEMO` (default
  * on) outside production; never in production (`NODE_ENV=production`), whatever `DEMO` or any other
  * variable says. Every such surface asks this function, not `config.demo`.
@@ -155,6 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     eSignatureProvider: env.ESIGN_PROVIDER || 'sandbox',
     addressProvider: env.ADDRESS_PROVIDER || 'sandbox',
     idScanProvider: env.IDSCAN_PROVIDER || 'sandbox',
+    creditBureauProvider: env.CREDIT_BUREAU_PROVIDER || 'sandbox',
     persistedManifestPath: env.PERSISTED_MANIFEST || undefined,
     ...overrides,
   };

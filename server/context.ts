@@ -21,6 +21,7 @@ import type { RegionRegistry } from './regions';
 import type { ESignatureProvider } from './signing';
 import type { AddressProvider } from './address';
 import type { IdScanProvider } from './idScan';
+import type { CreditBureauProvider } from './creditBureau';
 
 /** Long-lived services created once at start and shared by every request. */
 export interface ServerServices {
@@ -44,6 +45,8 @@ export interface ServerServices {
   eSignature: ESignatureProvider;
   /** ID-scan journeys (the sandbox unless IDSCAN_PROVIDER names another). */
   idScan: IdScanProvider;
+  /** Credit-bureau requests (the sandbox unless CREDIT_BUREAU_PROVIDER names another). */
+  creditBureau: CreditBureauProvider;
   /** Address autocomplete (the gazetteer sandbox unless ADDRESS_PROVIDER names another). */
   address: AddressProvider;
   log: Logger;

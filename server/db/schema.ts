@@ -270,14 +270,18 @@ export interface LeadsTable {
   created_at: Timestamp;
 }
 
-/** Remembered answers of submit-type mutations, per (scope, key). */
+/** Submit-type mutations per (scope, key): claimed before they run (response null), then their answer (migration 0012). */
 export interface IdempotencyKeysTable {
-  /** e.g. `submitCreditCheck:<applicationId>`. */
+  /** The operation, e.g. `submitCreditCheck`. */
   scope: string;
+  /** The submission, e.g. `<applicationId>:<n>`. */
   key: string;
   user_id: string | null;
-  response: Json<JsonValue>;
+  /** The answer; null while claimed and running. */
+  response: Json<JsonValue> | null;
   created_at: Timestamp;
+  /** When the answer was stored; null while claimed. */
+  answered_at: NullableTimestamp;
 }
 
 /** Which provider envelope signs which application's documents (server/signing). */
@@ -354,6 +358,27 @@ export interface IdscanSandboxControlsTable {
   created_at: Timestamp;
 }
 
+/** One request to the credit-bureau sandbox (server/creditBureau), keyed by the portal's submission reference. */
+export interface CreditbureauSandboxRequestsTable {
+  reference: string;
+  application_id: string;
+  /** The primary officer's e-mail (demo controls are keyed by it). */
+  email: string;
+  /** The bureau's result (approved, declined, refer, secondary_idscan_not_complete); null while it has none. */
+  result: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The outcome a person's next credit-bureau sandbox request gets (a demo control, or seeded and standing). */
+export interface CreditbureauSandboxControlsTable {
+  subject_key: string;
+  outcome: string;
+  /** Seeded for a demo user: every request of theirs gets it (a control is used up by one request). */
+  standing: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+}
+
 /** Applied migrations (managed by `server/db/migrate.ts`). */
 export interface SchemaMigrationsTable {
   name: string;
@@ -384,6 +409,8 @@ export interface Database {
   address_gazetteer: AddressGazetteerTable;
   idscan_sandbox_journeys: IdscanSandboxJourneysTable;
   idscan_sandbox_controls: IdscanSandboxControlsTable;
+  creditbureau_sandbox_requests: CreditbureauSandboxRequestsTable;
+  creditbureau_sandbox_controls: CreditbureauSandboxControlsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -29,6 +29,8 @@ export interface WriteRequest {
    * handles it is decided by the core's `next` in that step; `path` and `value` are then ignored.
    */
   event?: string;
+  /** With `event`: only this status flow takes it (the server's own reports of a provider's answer). */
+  flow?: string;
 }
 
 /** One extra path a transition's `set` effects write in the same statement. */
@@ -81,7 +83,7 @@ export function decideWrite(input: DecideInput): Decision {
   const { defs, app, caller, request } = input;
   const flows = flowsFor(defs, app.type);
   const context = logicContext(app, caller);
-  if (request.event !== undefined) return decideEvent(input, flows, context, request.event);
+  if (request.event !== undefined) return decideEvent(input, request.flow === undefined ? flows : flows.filter((f) => f.id === request.flow), context, request.event);
   const path = request.path;
   if (!path || !path.split('.').every((s) => SEGMENT.test(s))) throw refuse('INVALID_PATH', `'${path}' is not a valid record path`, { path });
   const statusFlow = flows.find((f) => f.status?.field === path);

@@ -21,6 +21,8 @@ export interface Scenario {
   withSecondary?: boolean;
   /** One line for the login table. */
   summary: string;
+  /** The credit-bureau sandbox's outcome for the primary officer's submissions (seeded standing, server/creditBureau). */
+  bureau?: 'approved' | 'declined' | 'refer' | 'none';
 }
 
 const LATE = ['reviewAndSignContract', 'finished'];
@@ -102,6 +104,16 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
     { key: 'primary.quote-created.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: { docusignStatus: 'created', 'scoreboard.docusignStatus': 'created' }, summary: 'primary officer, AU, orderVerification, quote envelope created' },
     { key: 'primary.reassigned.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: { 'scoreboard.primaryApplicant': undefined }, summary: 'quote recipient, AU, orderVerification, no primary applicant yet (reassigned quote)' },
     { key: 'primary.credit-waiting.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', withSecondary: true, set: { 'scoreboard.statusCreditCheck': 'waiting', 'scoreboard.statusSecondary': 'approvals', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' }, summary: 'primary officer, AU, credit waiting (secondary ID scan incomplete: on hold)' },
+  );
+  // At the review, ready to submit the credit check (identity completed, consent confirmed), each with the bureau's
+  // seeded answer; and on hold with the second officer done (the on-hold screen's Resubmit).
+  const atReview = { 'scoreboard.primaryApplicant.identityVerificationStatus': 'completed', 'scoreboard.primaryApplicant.privacyConsent': 'confirmed' };
+  for (const c of ['approved', 'declined', 'refer', 'none'] as const) {
+    list.push({ key: `primary.credit-submit-${c}.au`, brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'approvals', set: atReview, bureau: c, summary: `primary officer, AU, approvals at the review: the credit bureau answers ${c === 'none' ? 'no result (refer; the waiting screen polls)' : c}` });
+  }
+  list.push(
+    { key: 'primary.credit-onhold.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'approvals', withSecondary: true, bureau: 'approved', set: { ...atReview, 'scoreboard.statusSecondary': 'approvals', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' }, summary: 'primary officer, AU, approvals at the review, secondary ID scan incomplete: the submission goes on hold (waiting), the secondary is e-mailed; their ID completing resubmits (refer)' },
+    { key: 'primary.credit-resubmit.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', withSecondary: true, bureau: 'approved', set: { 'scoreboard.statusCreditCheck': 'waiting', 'scoreboard.statusSecondary': 'reviewAndSignContract', 'scoreboard.secondaryApplicant.identityVerificationStatus': 'completed', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' }, summary: 'primary officer, AU, credit waiting, secondary ID done: on hold with Resubmit Application (the bureau answers approved)' },
   );
   for (const c of ['refer', 'referred', 'declined']) {
     list.push({ key: `primary.credit-${c}.au`, brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.statusCreditCheck': c }, summary: `primary officer, AU, reviewAndSignContract, credit ${c}` });

@@ -5,6 +5,7 @@ import { demoMode } from '../config';
 import type { BrandContext } from '../brands';
 import { demoRecord, stableUuid, type DemoPerson } from './demoRecord';
 import { seedAddresses } from './addresses';
+import { sandboxCreditStore } from '../creditBureau';
 import { seedRatebook } from './ratebook';
 import { seedBusinesses, seedIndustries } from './referenceData';
 import { coverageScenarios, scenarios, type BrandSlot, type Scenario } from './scenarios';
@@ -91,6 +92,8 @@ export async function seedScenario(services: ServerServices, s: Scenario, brand:
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
     .executeTakeFirst();
+  // The credit-bureau sandbox's answer for this primary officer's submissions (kept when set already).
+  if (s.bureau && primary) await sandboxCreditStore(db).seed(primary.email, s.bureau);
   return { users, applications: inserted ? 1 : 0, applicationId: appId, email: main.email };
 }
 

@@ -4,6 +4,7 @@ import type { ServerContext } from '../../context';
 import { mainFlowId, readSnapshot, refuse, selectionOf, writeRecord, type WriteResult } from '../../enforce';
 import { guard, memberAccess, type MemberAccess } from '../access';
 import { accepted, depsOf, vehicleApplication } from './shared';
+import { afterSecondaryIdentity } from './creditCheck';
 import { quoteSignedByProvider } from './signing';
 
 /** createOrUpdateProperty params as the spec's client sends them. */
@@ -69,12 +70,14 @@ export const applicationResolvers = {
       const { path, value } = propertyWrite(args.params);
       const request = { path, value, operation: 'createOrUpdateProperty' };
       const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request, expectedVersion: args.expectedVersion, snapshot: access.app });
+      await afterSecondaryIdentity(ctx, access, result);
       return accepted(result, entityMessage(ctx, access, path, value));
     }),
     requestTransition: guard('applicationMember', async (args: { applicationId: string; event: string; expectedVersion?: number | null }, ctx, access) => {
       if (!/^[A-Za-z0-9_]{1,64}$/.test(args.event)) throw refuse('INVALID_TRANSITION', `'${args.event.slice(0, 64)}' is not an event name`);
       const request = { path: '', value: null, event: args.event, operation: 'requestTransition' };
       const result = await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request, expectedVersion: args.expectedVersion, snapshot: access.app });
+      await afterSecondaryIdentity(ctx, access, result);
       return accepted(result);
     }),
     updateDocusignStatus: guard('applicationMember', async (args: { applicationId: string; docusignStatus: string; expectedVersion?: number | null }, ctx, access) => {

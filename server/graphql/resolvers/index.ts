@@ -6,6 +6,7 @@ import { addressResolvers } from './address';
 import { authResolvers } from './auth';
 import { filesResolvers } from './files';
 import { idScanResolvers } from './idScan';
+import { creditCheckResolvers } from './creditCheck';
 import { declareFromTable, type AccessKind, type ResolverMap } from '../access';
 import { applicantResolvers } from './applicants';
 import { applicationResolvers } from './application';
@@ -50,6 +51,6 @@ export const declareAccess = (map: ResolverMap): ResolverMap => declareFromTable
 
 /** The resolvers of the whole schema (sign-in and file resolvers included, with their declared access). */
 export const resolvers: ResolverMap = declareFromTable(
-  mergeResolvers(scalarResolvers as unknown as Map, authResolvers as unknown as Map, filesResolvers as unknown as Map, applicationResolvers, applicantResolvers, userResolvers, referenceResolvers, wetSignatureResolvers, signingResolvers, idScanResolvers, catalogueResolvers, addressResolvers, leadResolvers, shortlistResolvers, pendingResolvers(), applicationTypeResolvers),
+  mergeResolvers(scalarResolvers as unknown as Map, authResolvers as unknown as Map, filesResolvers as unknown as Map, applicationResolvers, applicantResolvers, userResolvers, referenceResolvers, wetSignatureResolvers, signingResolvers, idScanResolvers, creditCheckResolvers, catalogueResolvers, addressResolvers, leadResolvers, shortlistResolvers, pendingResolvers(), applicationTypeResolvers),
   ACCESS_TABLES,
 );

@@ -65,8 +65,17 @@ describe.each(DATABASES)('journeys on %s', (kind) => {
     const same = await setProperty(h, 'primary', A, 'statusCreditCheck', 'approved');
     expect(same.data?.createOrUpdateProperty).toMatchObject({ status: '200', message: 'unchanged', version: v });
     expect((await audit(h, A)).at(-1)).toMatchObject({ action: 'unchanged', path: 'scoreboard.statusCreditCheck' });
-    expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.applicationReviewStatus', 'completed'))).toBe('ok');
-    expect(codeOf(await setProperty(h, 'primary', A, 'status', 'reviewAndSignContract'))).toBe('ok');
+    // The review's completion and the move on are the server's, inside the credit check's submission (by: server).
+    expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.applicationReviewStatus', 'completed'))).toBe('PROVIDER_OUTCOME');
+    expect(codeOf(await setProperty(h, 'primary', A, 'status', 'reviewAndSignContract'))).toBe('GUARD_FAILED');
+    // The credit check's submission (no bureau answer recorded yet): the server records the bureau's, completes the
+    // review and moves the journey on.
+    await serverSets(h, A, 'scoreboard.statusCreditCheck', null);
+    const submitted = await h.gql('primary', 'mutation($id: ID!) { submitCreditCheck(payload: { applicationId: $id, testingValue: "accept" }) { result } }', { id: A });
+    expect(codeOf(submitted), JSON.stringify(submitted.errors)).toBe('ok');
+    const board = (await row(h, A)).record.scoreboard as { status: string; primaryApplicant: { applicationReviewStatus: string } };
+    expect([board.status, board.primaryApplicant.applicationReviewStatus]).toEqual(['reviewAndSignContract', 'completed']);
+    expect((await audit(h, A)).at(-1)).toMatchObject({ action: 'transition:primary.creditCheckSubmitted', to_status: 'reviewAndSignContract' });
     // Finishing a digitally signed contract is the signing provider's outcome.
     const finish = await setProperty(h, 'primary', A, 'status', 'finished');
     expect(codeOf(finish)).toBe('GUARD_FAILED');

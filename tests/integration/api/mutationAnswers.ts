@@ -187,7 +187,7 @@ export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
     ...capability(),
     call: { query: 'mutation($id: ID!, $p: [DrivingLicenseFileInput!]!) { saveDrivingLicense(applicationId: $id, params: $p) { status } }', variables: { id: A, p: [{ fileName: 'f.jpg', mimeType: 'image/jpeg', uuid: FIXTURE.files.shared, applicantType: 'primary' }] } },
   },
-  submitCreditCheck: { ...capability(), call: { query: 'mutation($id: ID!) { submitCreditCheck(payload: { applicationId: $id, testingValue: "accept" }) { status } }', variables: { id: A } } },
+  submitCreditCheck: { when: 'the review cannot complete (no consent, identity pending): no submission, no bureau request', answer: { refused: 'GUARD_FAILED' }, who: 'primary', call: { query: 'mutation($id: ID!) { submitCreditCheck(payload: { applicationId: $id, testingValue: "accept" }) { status } }', variables: { id: A } } },
   // --- signing ---
   getQuoteDocusign: {
     when: 'the quote is signed already: the answer is the return page, told signing is complete',
