@@ -10,8 +10,6 @@ import { apiError, capabilityUnavailable, guard, type AccessKind, type Resolver 
 export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<AccessKind, 'anyone'>, string]> = {
   getEnvelopeMLA: ['Mutation', 'applicationMember', 'eSignature'],
   getMLADocusign: ['Mutation', 'applicationMember', 'eSignature'],
-  getWetSignatureUrl: ['Mutation', 'applicationMember', 'wetSignatureDocuments'],
-  sendWetSignatureEmail: ['Mutation', 'applicationMember', 'wetSignatureDocuments'],
   saveDrivingLicense: ['Mutation', 'applicationMember', 'idScan'],
   submitCreditCheck: ['Mutation', 'applicationMember', 'creditBureau'],
   creditCheck: ['Query', 'applicationMember', 'creditBureau'],
