@@ -118,7 +118,8 @@ test('contract au (desktop): accepted -> wet signature: download, Email All with
 test('contract nz (phone): the NZ documents (no Quote) to finished', async ({ newPage, login, url, freshApplication, shoot }) => {
   const { text } = layersFor(NZ.selection);
   const page = await newPage(PHONE);
-  const user = await freshApplication({ region: 'nz', brand: NZ.selection.brand, role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.wetSignature.signType': 'wet' } });
+  const user = await freshApplication({ region: 'nz', brand: NZ.selection.brand, role: 'primary', status: 'reviewAndSignContract',
+    set: { 'scoreboard.wetSignature.signType': 'wet', 'scoreboard.businessDetails.financeDetails.personalGuarantee': 'no' } });
   await openContract({ login, url }, page, user, NZ.host);
   await page.getByRole('button', { name: text('contract.accepted.wet'), exact: true }).click();
   await page.getByRole('heading', { level: 1, name: text('contract.wet.heading') }).waitFor();
