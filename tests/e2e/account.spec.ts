@@ -62,7 +62,7 @@ for (const { host, selection } of [AU, NZ]) {
   });
 }
 
-test('account au: a later status lands on the home, whose Proceed opens the screen of its status (the contract page's accepted screen); a calculator applicant on /dashboard', async ({ page, url, newPage, login, shoot }) => {
+test('account au: a later status lands on the home, whose Proceed opens the screen of its status (the contract page: its accepted screen); a calculator applicant on /dashboard', async ({ page, url, newPage, login, shoot }) => {
   const { text } = layersFor(AU.selection);
   const landing = await landingOf({ newPage, login }, 'primary.businessdetails.au@demo.example');
   await page.goto(url(AU.host, '/login'));
