@@ -40,6 +40,8 @@ import { requestState } from './plugins/requestState';
 import { responseCompression } from './plugins/responseCompression';
 import { responseHeaders } from './plugins/responseHeaders';
 import { quoteDocumentRoute } from './signing/quoteDocument';
+import { leaseDocumentRoute } from './signing/leaseDocuments';
+import { pdfAssets } from './signing/pdfAssets';
 import { route, routeFailure, router, type Route, type RouteRequest } from './plugins/route';
 import { devApplications } from './seed/devApplications';
 
@@ -112,6 +114,10 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     fileRoutes(services),
     // The quote PDF's signed download links (getQuotePDF), generated from the record on each request.
     quoteDocumentRoute({ db, secret: config.secret, definitions: services.definitions }),
+    // The lease documents' signed download links (getWetSignatureUrl), generated from the record on each request.
+    leaseDocumentRoute({ db, secret: config.secret, definitions: services.definitions }),
+    // The definitions' static PDFs (the Document Instructions per region and the introducer's), from brands/assets/documents/.
+    pdfAssets(join(config.root, 'brands/assets/documents')),
     // The e-signature provider's own pages (the sandbox's signing page; its /dev/esign/ controls in demo mode only).
     ...(services.eSignature.routes?.({ demoControls: demo }) ?? []),
     // The ID-scan provider's own pages (the sandbox's capture page; its /dev/idscan controls in demo mode only).

@@ -125,6 +125,15 @@ export interface OutboxTable {
   sent_at: NullableTimestamp;
 }
 
+/** An attachment of a queued e-mail (migration 0012), in `position` order. */
+export interface OutboxAttachmentsTable {
+  outbox_id: string;
+  position: number;
+  file_name: string;
+  mime_type: string;
+  content_base64: string;
+}
+
 /** States of a file row. */
 export type FileStatus = 'pending' | 'uploaded' | 'refused';
 
@@ -393,6 +402,7 @@ export interface Database {
   audit_log: AuditLogTable;
   password_resets: PasswordResetsTable;
   outbox: OutboxTable;
+  outbox_attachments: OutboxAttachmentsTable;
   files: FilesTable;
   industries: IndustriesTable;
   sub_divisions: SubDivisionsTable;

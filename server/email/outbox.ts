@@ -13,6 +13,15 @@ export interface OutgoingEmail {
   brandId?: string;
   /** Values the template used (for a real sender's rich rendering). */
   data?: JsonObject;
+  /** Files sent with it, in order (e.g. the lease documents). */
+  attachments?: EmailAttachment[];
+}
+
+/** A file sent with an e-mail. */
+export interface EmailAttachment {
+  fileName: string;
+  mimeType: string;
+  content: Uint8Array;
 }
 
 /** Queue e-mail. */
@@ -38,6 +47,13 @@ export function createOutbox(db: Kysely<Database>): EmailOutbox {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      const attachments = email.attachments ?? [];
+      if (attachments.length) {
+        await tx
+          .insertInto('outbox_attachments')
+          .values(attachments.map((a, position) => ({ outbox_id: row.id, position, file_name: a.fileName, mime_type: a.mimeType, content_base64: Buffer.from(a.content).toString('base64') })))
+          .execute();
+      }
       return row.id;
     },
   };

@@ -15,7 +15,7 @@ export interface LimitRule {
 }
 
 /** The limited actions. */
-export const LIMIT_ACTIONS = ['signIn', 'signInFailure', 'passwordReset', 'invitation', 'onlineAccount', 'publicLead', 'addressLookup', 'fileInspection'] as const;
+export const LIMIT_ACTIONS = ['signIn', 'signInFailure', 'passwordReset', 'invitation', 'onlineAccount', 'publicLead', 'addressLookup', 'fileInspection', 'leaseDocumentEmail'] as const;
 /** One limited action. */
 export type LimitAction = (typeof LIMIT_ACTIONS)[number];
 /** Rules of every action. */

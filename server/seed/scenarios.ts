@@ -118,6 +118,8 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
   for (const c of ['refer', 'referred', 'declined']) {
     list.push({ key: `primary.credit-${c}.au`, brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.statusCreditCheck': c }, summary: `primary officer, AU, reviewAndSignContract, credit ${c}` });
   }
+  // The contract page (issue 32): wet signing enabled (the Lease Documents and the upload slots, with the Personal Guarantee).
+  list.push({ key: 'primary.sign-wet-open.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.wetSignature.signType': 'wet', 'scoreboard.signingEnabled': true, 'scoreboard.businessDetails.financeDetails.personalGuarantee': 'yes' }, summary: 'primary officer, AU, reviewAndSignContract, wet signing enabled: documents and uploads (personal guarantee)' });
   list.push(
     { key: 'primary.orderverification.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: {}, summary: 'primary officer, NZ, orderVerification' },
     { key: 'primary.businessdetails.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: {}, summary: 'primary officer, NZ, businessDetails: applicant details done (a company), business details not started' },
@@ -125,6 +127,7 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
     { key: 'primary.applicantdetails.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: FRESH_APPLICANT_DETAILS, summary: 'quote recipient, NZ, businessDetails, applicant details not started (company lookup, officers)' },
     { key: 'primary.businessdetails-soletrader.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'businessDetails', set: NZ_SOLE_TRADER, summary: 'primary officer, NZ, businessDetails, sole trader without an NZBN (no personal guarantee question)' },
     { key: 'primary.sign-wet.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, NZ, reviewAndSignContract, wet signing' },
+    { key: 'primary.sign-wet-open.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.wetSignature.signType': 'wet', 'scoreboard.signingEnabled': true }, summary: 'primary officer, NZ, reviewAndSignContract, wet signing enabled: documents and uploads (NZ names, no Quote)' },
     { key: 'primary.sign-digital.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: {}, summary: 'primary officer, NZ, reviewAndSignContract, digital signing' },
     { key: 'primary.orderverification.introducer', brand: 'introducer', applicationType: 'vehicle', role: 'primary', status: 'orderVerification', set: { 'scoreboard.wetSignature.signType': 'wet' }, summary: 'primary officer, AU introducer brand, orderVerification, wet signing' },
   );
@@ -150,6 +153,7 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
     const summary = s === 'businessDetails' ? 'calculator customer, AU, businessDetails (the business details in one column, no progress steps)' : `calculator customer, AU, ${s}`;
     list.push({ key: `calculator.${lower(s)}.au`, brand: 'au', applicationType: 'calculator', role: 'calculator', status: s, set: {}, summary });
   }
+  list.push({ key: 'calculator.credit-refer.au', brand: 'au', applicationType: 'calculator', role: 'calculator', status: 'reviewAndSignContract', set: { 'scoreboard.statusCreditCheck': 'refer' }, summary: 'calculator customer, AU, reviewAndSignContract, credit refer (sent for review, Return to shortlist)' });
   list.push({ key: 'calculator.viewshortlist.nz', brand: 'nz', applicationType: 'calculator', role: 'calculator', status: 'viewShortlist', set: {}, summary: 'calculator customer, NZ, viewShortlist' });
   return list;
 }

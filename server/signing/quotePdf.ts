@@ -4,12 +4,12 @@
  * for, the date it was issued and until when it is valid (`settings.quoteSigning.validityDays`). Texts and labels come
  * from the catalogue (messages/signing.yaml); the price has the screen's format (`settings.calculatorUi.currencyFormat`,
  * as order verification shows it) and the region's GST label.
- * pdf-lib is loaded on the first quote, not with the server (~20 MB and a second of its start, bench/README.md
- * 'bench:memory').
+ * Drawn by the portal's one PDF generator (pdfDocument.ts), as the lease documents are (leaseDocuments.ts).
  * @example
  * const { name, bytes } = await quotePdf(quoteFacts(app.record), (key, vars) => definitions.message(key, selection, vars), settings);
  */
 import { getPath } from '../../runtime/core/source/pointer';
+import { renderPdf } from './pdfDocument';
 
 /** A catalogue text with its placeholders filled. */
 export type QuoteText = (key: string, vars?: Record<string, string | number>) => string;
@@ -56,7 +56,7 @@ export function quotePrice(amount: number, settings: Record<string, unknown>): s
 }
 
 /** A day as the region writes it (the currency format's locale), e.g. 29 November 2026. */
-function day(date: Date, settings: Record<string, unknown>): string {
+export function day(date: Date, settings: Record<string, unknown>): string {
   const locale = (getPath(settings, 'calculatorUi.currencyFormat.locale') ?? settings.locale ?? 'en') as string;
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
@@ -75,31 +75,16 @@ export async function quotePdf(facts: QuoteFacts, text: QuoteText, settings: Rec
     [text('signing.quotePdf.price'), facts.monthlyRental === null ? '' : text('signing.quotePdf.priceValue', { amount: quotePrice(facts.monthlyRental, settings), gst: str(settings.gstLabel) })],
     [text('signing.quotePdf.term'), facts.termMonths === null ? '' : text('signing.quotePdf.termValue', { months: facts.termMonths })],
   ];
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
-  const doc = await PDFDocument.create();
   const title = text('signing.quotePdf.title', { reference: facts.reference });
-  doc.setTitle(title);
-  doc.setAuthor(text('brand.name'));
-  doc.setCreator('Fleetform');
-  const page = doc.addPage([595.28, 841.89]); // A4
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  // The standard fonts encode WinAnsi only: anything else becomes '?' rather than failing the document.
-  const safe = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-  let y = 790;
-  // Who the quote is from: the brand, and the lessor it introduces.
-  page.drawText(safe(text('brand.name')), { x: 56, y, size: 14, font: bold, color: rgb(0.06, 0.33, 0.55) });
-  y -= 18;
-  page.drawText(safe(text('signing.quotePdf.lessor', { lessor: text('signing.quotePdf.lessorName') })), { x: 56, y, size: 10, font: regular, color: rgb(0.3, 0.3, 0.3) });
-  y -= 36;
-  page.drawText(safe(title), { x: 56, y, size: 20, font: bold, color: rgb(0.1, 0.1, 0.1) });
-  y -= 40;
-  for (const [label, value] of rows.filter(([, v]) => v !== '')) {
-    page.drawText(safe(label), { x: 56, y, size: 12, font: bold });
-    page.drawText(safe(value), { x: 220, y, size: 12, font: regular });
-    y -= 24;
-  }
-  y -= 16;
-  page.drawText(safe(text('signing.quotePdf.acceptance')), { x: 56, y, size: 10, font: regular, maxWidth: 480, lineHeight: 14 });
-  return { name: quoteFileName(facts), bytes: await doc.save() };
+  // The one generator of the documents (pdfDocument.ts): who the quote is from (the brand, and the lessor it introduces).
+  const bytes = await renderPdf({
+    title,
+    author: text('brand.name'),
+    from: text('brand.name'),
+    fromLine: text('signing.quotePdf.lessor', { lessor: text('signing.quotePdf.lessorName') }),
+    heading: title,
+    rows,
+    paragraphs: [text('signing.quotePdf.acceptance')],
+  });
+  return { name: quoteFileName(facts), bytes };
 }

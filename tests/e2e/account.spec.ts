@@ -62,7 +62,7 @@ for (const { host, selection } of [AU, NZ]) {
   });
 }
 
-test('account au: a later status lands on the home, whose Proceed opens the screen of its status (or the not-yet-available page); a calculator applicant on /dashboard', async ({ page, url, newPage, login, shoot }) => {
+test('account au: a later status lands on the home, whose Proceed opens the screen of its status (the contract page: its accepted screen); a calculator applicant on /dashboard', async ({ page, url, newPage, login, shoot }) => {
   const { text } = layersFor(AU.selection);
   const landing = await landingOf({ newPage, login }, 'primary.businessdetails.au@demo.example');
   await page.goto(url(AU.host, '/login'));
@@ -73,7 +73,7 @@ test('account au: a later status lands on the home, whose Proceed opens the scre
   // Its applicant details are done: the business details sections (flows/businessDetails.yaml).
   await page.getByRole('heading', { level: 1, name: text('businessDetails.heading') }).waitFor();
 
-  // A status whose screen later issues build: the runtime's page for a step without blocks.
+  // The contract page (flows/contract.yaml): approved, signing not yet enabled, digital: the accepted screen.
   const signing = await newPage({ width: 1280, height: 900 });
   const signingLanding = await landingOf({ newPage, login }, 'primary.reviewandsigncontract.au@demo.example');
   await signing.goto(url(AU.host, '/login'));
@@ -81,9 +81,10 @@ test('account au: a later status lands on the home, whose Proceed opens the scre
   await signing.waitForURL((u) => u.pathname === signingLanding);
   await signing.getByRole('button', { name: text('home.proceed'), exact: true }).click();
   await signing.waitForURL((u) => u.pathname === `${signingLanding}/reviewAndSignContract`);
-  await signing.getByRole('heading', { level: 1, name: text('runtime.unavailable.title') }).waitFor();
-  await signing.getByText(text('runtime.unavailable.body'), { exact: true }).waitFor();
-  await shoot(signing, 'account-au-unavailable-desktop');
+  await signing.getByRole('heading', { level: 1, name: text('contract.accepted.heading') }).waitFor();
+  await signing.getByText(text('contract.accepted.body'), { exact: true }).waitFor();
+  await expect(signing.getByRole('button', { name: text('contract.accepted.digital'), exact: true })).toBeVisible();
+  await shoot(signing, 'account-au-contract-desktop');
 
   const calc = await newPage(PHONE);
   await calc.goto(url(AU.host, '/login'));

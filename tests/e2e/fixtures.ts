@@ -29,6 +29,8 @@ export interface MailboxMessage {
   body_text: string;
   template: string;
   created_at: string;
+  /** Its attachments, each downloadable from the mailbox at `url` (a path on the server). */
+  attachments?: { fileName: string; mimeType: string; url: string }[];
 }
 
 /** What `login` answers (the server's `LoginResult`). */

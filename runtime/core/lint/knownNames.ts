@@ -24,7 +24,8 @@ export const STANDARD_FORMATS = [
 /**
  * Named effects the runtime itself provides (runtime/react/effects/builtInEffects.ts; a test holds the two
  * equal), usable as `{ effect: name, params }` without extensions, with the params each requires:
- * - `download` `{ url, fileName? }`: saves the file at `url` (same origin) as a download;
+ * - `download` `{ url, fileName? }`: saves the file at `url` (same origin) as a download; `url` may be a list of
+ *   `{ url, fileName? }` (each saved in turn);
  * - `wait` `{ ms }`: the chain goes on after `ms` milliseconds;
  * - `notifyParent` `{ event }`: tells the page that frames this one (a `frame` block of the same origin;
  *   else the window that opened it) to raise `event`; nothing when there is none.

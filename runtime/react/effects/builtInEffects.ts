@@ -18,14 +18,12 @@ export interface FrameEventMessage {
 export const isFrameEventMessage = (data: unknown): data is FrameEventMessage =>
   typeof data === 'object' && data !== null && (data as { type?: unknown }).type === FRAME_EVENT_MESSAGE && typeof (data as { event?: unknown }).event === 'string';
 
-/** `download { url, fileName? }`: saves the file at `url` as a download, without leaving the page (a same-origin link). */
-const download: EffectHandler = (params) => {
-  const url = typeof params.url === 'string' ? params.url : '';
-  if (!url) throw new Error('download: params.url is empty');
+/** Saves one same-origin file as a download, without leaving the page (an empty name keeps the server's). */
+function saveAs(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   // An empty download attribute keeps the server's name (Content-Disposition).
-  link.download = typeof params.fileName === 'string' ? params.fileName : '';
+  link.download = fileName;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
@@ -34,6 +32,22 @@ const download: EffectHandler = (params) => {
   } finally {
     link.remove();
   }
+}
+
+/**
+ * `download { url, fileName? }`: saves the file at `url` as a download, without leaving the page (a same-origin link).
+ * `url` may also be a list of `{ url, fileName? }` (e.g. a call's file list): each is saved in turn.
+ */
+const download: EffectHandler = (params) => {
+  if (Array.isArray(params.url)) {
+    const files = params.url.filter((f): f is { url: string; fileName?: unknown } => typeof f === 'object' && f !== null && typeof (f as { url?: unknown }).url === 'string' && (f as { url: string }).url !== '');
+    if (files.length === 0) throw new Error('download: params.url lists no file');
+    for (const f of files) saveAs(f.url, typeof f.fileName === 'string' ? f.fileName : '');
+    return;
+  }
+  const url = typeof params.url === 'string' ? params.url : '';
+  if (!url) throw new Error('download: params.url is empty');
+  saveAs(url, typeof params.fileName === 'string' ? params.fileName : '');
 };
 
 /** `wait { ms }`: resolves after `ms` milliseconds (0 when not a non-negative number). */

@@ -10,8 +10,6 @@ import { capabilityUnavailable, guard, type AccessKind, type Resolver } from '..
 export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<AccessKind, 'anyone'>, string]> = {
   getEnvelopeMLA: ['Mutation', 'applicationMember', 'eSignature'],
   getMLADocusign: ['Mutation', 'applicationMember', 'eSignature'],
-  getWetSignatureUrl: ['Mutation', 'applicationMember', 'wetSignatureDocuments'],
-  sendWetSignatureEmail: ['Mutation', 'applicationMember', 'wetSignatureDocuments'],
   saveDrivingLicense: ['Mutation', 'applicationMember', 'idScan'],
   getSalesforceAccountByUser: ['Query', 'user', 'crm'],
   getSalesforceOpportunityByUser: ['Query', 'user', 'crm'],

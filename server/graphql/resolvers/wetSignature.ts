@@ -1,9 +1,17 @@
 /**
  * Wet signature (spec 002 s4): attach signed uploads, clear them, submit; each answer says whether it changed
- * anything. Generating and e-mailing the documents (getWetSignatureUrl, sendWetSignatureEmail, getQuotePDF)
- * waits for the documents provider.
+ * anything. The lease documents (server/signing/leaseDocuments.ts): getWetSignatureUrl answers their download links,
+ * sendWetSignatureEmail queues them as PDF attachments in the outbox (rate limits `leaseDocumentEmail`, per user,
+ * per recipient and per client, as invitations are). Both for the primary officer, on an approved wet-signature
+ * application (the contract page's wet signature screen, flows/contract.yaml).
  */
 import { getPath } from '../../../runtime/core/source/pointer';
+import { join } from 'node:path';
+import { applicableDocuments, instructionDocument, leaseDocumentPdf, leaseDocumentUrl, type LeaseDocument } from '../../signing/leaseDocuments';
+import { readPdfAsset } from '../../signing/pdfAssets';
+import { quoteFacts } from '../../signing';
+import { apiError } from '../apiErrors';
+import { rateLimited } from '../rateLimits';
 import type { ServerContext } from '../../context';
 import { refuse, selectionOf, writeRecord, type AppSnapshot, type EnforceError } from '../../enforce';
 import { confirmUpload, fileByUuid, signedDownload, slotAt } from '../../files';
@@ -36,9 +44,72 @@ const said = (changed: boolean) => (changed ? 'OK' : 'unchanged');
 /** Signed URLs are built on the brand's configured public origin, never on the request's Host. */
 const origin = (ctx: ServerContext) => ctx.brand.publicOrigin;
 
-/** Resolvers of the wet-signature writers. */
+/** The names that stand for every applicable document (spec 000 s7 'download-all or send-all'). */
+const ALL = new Set(['download-all', 'send-all']);
+/** An e-mail address as the contract page's form checks it (format email). */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The documents a call names, for the primary officer of an approved wet-signature application; refused otherwise. */
+function documentsFor(ctx: ServerContext, access: MemberAccess, name: string): { docs: LeaseDocument[]; settings: Record<string, unknown>; selection: Record<string, string> } {
+  if (!access.roles.includes('primary')) throw apiError('FORBIDDEN', 'only the primary officer receives the lease documents');
+  const record = access.app.record;
+  if (getPath(record, 'scoreboard.wetSignature.signType') !== 'wet') throw refuse('INVALID_TRANSITION', 'the lease is not signed on paper (wetSignature.signType is not wet)', { applicationId: access.app.id });
+  const credit = String(getPath(record, 'scoreboard.statusCreditCheck') ?? 'refer').toLowerCase();
+  if (credit !== 'approved') throw refuse('INVALID_TRANSITION', `the lease documents are prepared once the credit check approved the application (credit status: ${credit})`, { applicationId: access.app.id });
+  const selection = selectionOf(access.app);
+  const settings = ctx.definitions.layers(selection).settings;
+  const applicable = applicableDocuments(settings, record);
+  if (ALL.has(name)) return { docs: applicable, settings, selection };
+  documentName(name);
+  const doc = applicable.find((d) => d.key === name);
+  if (!doc) throw refuse('NOT_FOUND', `'${name}' is not one of this application's lease documents (${applicable.map((d) => d.key).join(', ')})`, { wetSignatureObjName: name });
+  return { docs: [doc], settings, selection };
+}
+
+/** Resolvers of the wet-signature writers and the lease documents. */
 export const wetSignatureResolvers = {
   Mutation: {
+    getWetSignatureUrl: guard('applicationMember', async (args: { applicationId: string; wetSignatureObjName: string }, ctx, access: MemberAccess) => {
+      const { docs, settings } = documentsFor(ctx, access, args.wetSignatureObjName);
+      const secret = ctx.services.config.secret;
+      return { files: docs.map((d) => ({ url: leaseDocumentUrl(secret, origin(ctx), access.app.id, d, settings), fileName: d.fileName })) };
+    }),
+    sendWetSignatureEmail: guard('applicationMember', async (args: { applicationId: string; wetSignatureObjName: string; email: string }, ctx, access: MemberAccess) => {
+      const email = args.email.trim().toLowerCase();
+      if (!EMAIL.test(email) || email.length > 254) throw refuse('INVALID_VALUE', 'email must be an e-mail address', { email: args.email });
+      const { docs, settings, selection } = documentsFor(ctx, access, args.wetSignatureObjName);
+      // Counted before anything is generated: per signed-in user, per recipient, per client (settings.rateLimits).
+      const ticket = await ctx.services.limits.take('leaseDocumentEmail', ctx.services.limitRules(ctx.brand).leaseDocumentEmail, { client: ctx.client, email, user: access.user.id });
+      if (!ticket.allowed) {
+        ctx.log.info({ action: 'leaseDocumentEmail', per: ticket.rule.per }, 'rate limited');
+        throw rateLimited('leaseDocumentEmail', ticket);
+      }
+      try {
+        const text = (key: string, vars?: Record<string, string | number>) => ctx.definitions.message(key, selection, vars);
+        const assets = join(ctx.services.config.root, 'brands/assets/documents');
+        const attachments = await Promise.all(docs.map(async (d) => {
+          const content = d.instructions ? readPdfAsset(assets, instructionDocument(settings)) : await leaseDocumentPdf(d.key, access.app.record, text, settings);
+          if (!content) throw new Error(`the instruction document '${instructionDocument(settings)}' is missing from brands/assets/documents`);
+          return { fileName: d.fileName, mimeType: 'application/pdf', content };
+        }));
+        const brand = text('brand.name');
+        const company = quoteFacts(access.app.record).company;
+        const names = docs.map((d) => text(`contract.document.${d.key}`)).join(', ');
+        await ctx.services.email.send({
+          to: email,
+          subject: text('contract.email.subject', { brand }),
+          text: text('contract.email.body', { brand, company, documents: names }),
+          template: 'leaseDocuments',
+          brandId: ctx.brand.id,
+          data: { applicationId: access.app.id, documents: docs.map((d) => d.key) },
+          attachments,
+        });
+      } catch (error) {
+        await ticket.release();
+        throw error;
+      }
+      return { url: null, message: 'OK' };
+    }),
     uploadWetSignature: guard(
       'applicationMember',
       async (args: { applicationId: string; wetSignatureObjName: string; uploadFileObj: { uuid: string } }, ctx, access: MemberAccess) => {

@@ -79,8 +79,10 @@ export const EXPECTED: Record<string, Row> = {
   getQuotePDF: memberRead,
   getEnvelopeMLA: memberPending,
   getMLADocusign: memberPending,
-  getWetSignatureUrl: memberPending,
-  sendWetSignatureEmail: memberPending,
+  // The lease documents: the primary officer of an approved wet-signature application only (the fixture's are not:
+  // INVALID_TRANSITION); an Authorised Officer (2) is FORBIDDEN.
+  getWetSignatureUrl: { anonymous: [U, U], primary: [IT, F], secondary: [F, F], calculator: [IT, F], other: [IT, F] },
+  sendWetSignatureEmail: { anonymous: [U, U], primary: [IT, F], secondary: [F, F], calculator: [IT, F], other: [IT, F] },
   // Signed-document uploads belong to the contract step (reviewAndSignContract); the fixture is in businessDetails.
   uploadWetSignature: { anonymous: [U, U], primary: [FP, F], secondary: [FP, F], calculator: [FP, F], other: [FP, F] },
   deleteWetSignature: { anonymous: [U, U], primary: [FP, F], secondary: [FP, F], calculator: [FP, F], other: [FP, F] },

@@ -209,8 +209,18 @@ export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
   },
   getEnvelopeMLA: { ...capability(), call: { query: 'mutation($id: ID!) { getEnvelopeMLA(applicationId: $id) { status { signers { email } } } }', variables: { id: A } } },
   getMLADocusign: { ...capability(), call: { query: 'mutation($id: ID!) { getMLADocusign(applicationId: $id, isCurrentUserPrimary: true, returnUrl: "http://au.localhost:8080/x") { url } }', variables: { id: A } } },
-  getWetSignatureUrl: { ...capability(), call: { query: 'mutation($id: ID!) { getWetSignatureUrl(applicationId: $id, wetSignatureObjName: "documentMLA") { files { url } } }', variables: { id: A } } },
-  sendWetSignatureEmail: { ...capability(), call: { query: 'mutation($id: ID!) { sendWetSignatureEmail(applicationId: $id, wetSignatureObjName: "documentMLA", email: "x@fixture.test") { url } }', variables: { id: A } } },
+  getWetSignatureUrl: {
+    when: 'always it only reads (links to documents generated when downloaded); here the application is not approved for wet signing',
+    answer: { refused: 'INVALID_TRANSITION' },
+    who: 'primary',
+    call: { query: 'mutation($id: ID!) { getWetSignatureUrl(applicationId: $id, wetSignatureObjName: "documentMLA") { files { url } } }', variables: { id: A } },
+  },
+  sendWetSignatureEmail: {
+    when: 'the application is not approved for wet signing: nothing is queued',
+    answer: { refused: 'INVALID_TRANSITION' },
+    who: 'primary',
+    call: { query: 'mutation($id: ID!) { sendWetSignatureEmail(applicationId: $id, wetSignatureObjName: "documentMLA", email: "x@fixture.test") { url } }', variables: { id: A } },
+  },
   uploadWetSignature: {
     when: 'the file is attached to that document already',
     answer: { unchanged: { message: 'unchanged' } },

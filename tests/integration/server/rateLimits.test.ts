@@ -188,7 +188,7 @@ describe('rate limiter mechanics', () => {
 
   it('refuses malformed or missing rules instead of switching a limit off', () => {
     const good = { per: 'client', limit: 5, windowSeconds: 60 };
-    const all = { signIn: [good], signInFailure: [good], passwordReset: [good], invitation: [good], onlineAccount: [good], publicLead: [good], addressLookup: [good], fileInspection: [good] };
+    const all = { signIn: [good], signInFailure: [good], passwordReset: [good], invitation: [good], onlineAccount: [good], publicLead: [good], addressLookup: [good], fileInspection: [good], leaseDocumentEmail: [good] };
     expect(readLimitSettings({ rateLimits: all }, 'x').signIn).toEqual([good]);
     expect(() => readLimitSettings({}, 'x')).toThrow(/rateLimits is missing/);
     expect(() => readLimitSettings({ rateLimits: { ...all, publicLead: [] } }, 'x')).toThrow(/publicLead must list/);
