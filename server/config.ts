@@ -66,6 +66,11 @@ export interface ServerConfig {
    * `ServerExtensions.idScanProviders` (server/services.ts) selects a real adapter.
    */
   idScanProvider: string;
+  /**
+   * The CRM provider (`CRM_PROVIDER`, default `sandbox`): a name registered in `ServerExtensions.crmProviders`
+   * (server/services.ts) selects a real adapter.
+   */
+  crmProvider: string;
   /** Minimum log level (`LOG_LEVEL`: debug, info, warn, error; default info). */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -155,6 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     eSignatureProvider: env.ESIGN_PROVIDER || 'sandbox',
     addressProvider: env.ADDRESS_PROVIDER || 'sandbox',
     idScanProvider: env.IDSCAN_PROVIDER || 'sandbox',
+    crmProvider: env.CRM_PROVIDER || 'sandbox',
     persistedManifestPath: env.PERSISTED_MANIFEST || undefined,
     ...overrides,
   };

@@ -21,6 +21,7 @@ import type { RegionRegistry } from './regions';
 import type { ESignatureProvider } from './signing';
 import type { AddressProvider } from './address';
 import type { IdScanProvider } from './idScan';
+import type { CrmProvider } from './crm';
 
 /** Long-lived services created once at start and shared by every request. */
 export interface ServerServices {
@@ -44,6 +45,8 @@ export interface ServerServices {
   eSignature: ESignatureProvider;
   /** ID-scan journeys (the sandbox unless IDSCAN_PROVIDER names another). */
   idScan: IdScanProvider;
+  /** The CRM's accounts and opportunities (the sandbox unless CRM_PROVIDER names another). */
+  crm: CrmProvider;
   /** Address autocomplete (the gazetteer sandbox unless ADDRESS_PROVIDER names another). */
   address: AddressProvider;
   log: Logger;

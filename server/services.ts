@@ -13,6 +13,7 @@ import { createLogger, type Logger } from './log';
 import { regionRegistry } from './regions';
 import { eSignatureProviderFor, type ESignatureFactory } from './signing';
 import { idScanProviderFor, type IdScanFactory } from './idScan';
+import { crmProviderFor, type CrmFactory } from './crm';
 import type { BusinessNumberValidators } from '../extensions/businessNumbers';
 
 /** Open the configured database and apply migrations. */
@@ -33,6 +34,8 @@ export interface ServerExtensions {
   addressProviders?: Record<string, AddressFactory>;
   /** ID-scan providers by name besides the built-in `sandbox`; IDSCAN_PROVIDER picks one (server/idScan). */
   idScanProviders?: Record<string, IdScanFactory>;
+  /** CRM providers by name besides the built-in `sandbox`; CRM_PROVIDER picks one (server/crm). */
+  crmProviders?: Record<string, CrmFactory>;
 }
 
 /** Build services over an open database (tests pass their own database, definitions and extensions). */
@@ -58,6 +61,7 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
     identity: createPasswordProvider({ db: database.db, email, definitions, brands }),
     eSignature: eSignatureProviderFor({ db: database.db, config, brands, definitions }, extensions.eSignatureProviders),
     idScan: idScanProviderFor({ db: database.db, config, brands, definitions }, extensions.idScanProviders),
+    crm: crmProviderFor({ db: database.db, config, brands, definitions }, extensions.crmProviders),
     address: addressProviderFor({ db: database.db, config }, extensions.addressProviders),
     log,
   };

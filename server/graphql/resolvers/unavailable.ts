@@ -15,9 +15,6 @@ export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<A
   saveDrivingLicense: ['Mutation', 'applicationMember', 'idScan'],
   submitCreditCheck: ['Mutation', 'applicationMember', 'creditBureau'],
   creditCheck: ['Query', 'applicationMember', 'creditBureau'],
-  getSalesforceAccountByUser: ['Query', 'user', 'crm'],
-  getSalesforceOpportunityByUser: ['Query', 'user', 'crm'],
-  updateQuoteStageName: ['Mutation', 'applicationMember', 'crm'],
 };
 
 /** creditCheck names the application by the first 8 characters of its id followed by '3' (spec 001 s7). */

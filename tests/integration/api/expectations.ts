@@ -94,11 +94,16 @@ export const EXPECTED: Record<string, Row> = {
   saveDrivingLicense: memberPending,
   submitCreditCheck: memberPending,
   creditCheck: memberPending,
-  updateQuoteStageName: memberPending,
+  // The calculator customer's opportunity only, and only the dashboard's move (the fixture's 'Deal Mobilising' is the
+  // start's own move); anyone else's application, or an application of another type: FORBIDDEN.
+  updateQuoteStageName: { anonymous: [U, U], primary: [F, F], secondary: [F, F], calculator: [IT, F], other: [F, F] },
+  // The fixture's calculator company is not in the registry: not eligible, refused (spec 002 s4).
+  startCreditApplication: { anonymous: [U, U], primary: [F, F], secondary: [F, F], calculator: [F, F], other: [F, F] },
   fetchRatebook: open,
   fetchCacheMakeModel: open,
-  getSalesforceAccountByUser: userPending,
-  getSalesforceOpportunityByUser: userPending,
+  getSalesforceAccountByUser: signedIn,
+  getSalesforceOpportunityByUser: signedIn,
+  creditApplicationEligibility: signedIn,
   sendRequestCallback: open,
   saveCalculatorLeadDialler: open,
   saveCalculatorOnlineAccount: open,
