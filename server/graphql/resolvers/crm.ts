@@ -83,7 +83,7 @@ export const crmResolvers = {
     startCreditApplication: guard('applicationMember', async (_args: { applicationId: string }, ctx, access) => {
       requireCalculatorPrimary(access);
       const { eligible, reason } = await eligibilityOf(ctx, access);
-      if (!eligible) throw refuse('FORBIDDEN', `this customer may not start a credit application (${reason})`, { reason });
+      if (!eligible) throw refuse('FORBIDDEN', `this customer may not start a credit application (${reason})`, { ineligible: reason });
       if (!getPath(access.app.record, 'scoreboard.status')) {
         try {
           await writeRecord(depsOf(ctx), { applicationId: access.app.id, caller: access.user, request: { path: 'scoreboard.status', value: 'viewShortlist' }, by: 'server', snapshot: access.app });
