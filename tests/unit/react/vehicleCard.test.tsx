@@ -83,8 +83,8 @@ describe('the calculator flow passes the image settings to every card', () => {
     return value;
   });
 
-  it('results, shortlist and the compact thumbnails read settings.calculatorUi.images', () => {
-    expect(cards.map((c) => c.props?.mode).sort()).toEqual(['compact', 'results', 'shortlist']);
+  it('results, shortlist (and the dashboard) and the compact thumbnails read settings.calculatorUi.images', () => {
+    expect([...new Set(cards.map((c) => c.props?.mode))].sort()).toEqual(['compact', 'results', 'shortlist']);
     for (const c of cards) expect(c.props?.images).toEqual({ var: 'settings.calculatorUi.images' });
   });
 });
