@@ -5,6 +5,7 @@
  * the CRM's stage moves read back through the sandbox; NZ at phone width, an ineligible customer told why and a
  * returning customer continuing. Fresh applications (POST /dev/applications), since each test changes its data.
  */
+import { request } from 'node:http';
 import type { Page } from '@playwright/test';
 import { layersFor } from './definitions';
 import { expect, test, type E2EFixtures } from './fixtures';
@@ -13,6 +14,23 @@ const AU = layersFor({ region: 'au', brand: 'acme-au' });
 const NZ = layersFor({ region: 'nz', brand: 'kiwi-nz' });
 const PHONE = { width: 390, height: 844 };
 
+/** The CRM sandbox's demo controls (/dev/crm, docs/sandboxes.md) on the test server as `host`: GET the e-mail's records, or POST `body`. */
+function crmControl(host: string, email: string, body?: Record<string, unknown>): Promise<{ status: number; json: { StageName: string; moves: { from: string; to: string }[] } }> {
+  const port = Number(process.env.E2E_PORT);
+  const data = body ? JSON.stringify({ email, ...body }) : '';
+  const path = body ? '/dev/crm' : `/dev/crm?email=${encodeURIComponent(email)}`;
+  const headers = { host: `${host}:${port}`, ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) } : {}) };
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port, method: body ? 'POST' : 'GET', path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => ok({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+    });
+    req.on('error', fail);
+    req.end(data);
+  });
+}
+
 const cards = (page: Page) => page.locator('main [data-list="shortlist"] article[data-vehicle]');
 const steps = (page: Page, tracker: string) => page.locator(`main [data-tracker="${tracker}"] li`).evaluateAll((lis) => lis.map((li) => (li as HTMLElement).dataset.state));
 
@@ -20,8 +38,7 @@ const steps = (page: Page, tracker: string) => page.locator(`main [data-tracker=
 async function onDashboard(page: Page, fx: Pick<E2EFixtures, 'freshApplication' | 'login' | 'url'>, spec: { region: string; status: string; set?: Record<string, unknown> }, crm?: Record<string, unknown>) {
   const fresh = await fx.freshApplication({ ...spec, role: 'calculator' });
   if (crm) {
-    const r = await page.request.post(fx.url(fresh.host, '/dev/crm'), { data: { email: fresh.email, ...crm } });
-    expect(r.status()).toBe(200);
+    expect((await crmControl(fresh.host, fresh.email, crm)).status).toBe(200);
   }
   const answer = await fx.login(page, fresh.email, { host: fresh.host, password: fresh.password });
   // Spec 002 s4 'Login routing': a calculator customer lands on the dashboard.
@@ -30,8 +47,7 @@ async function onDashboard(page: Page, fx: Pick<E2EFixtures, 'freshApplication' 
   return { ...fresh, firstName: answer.user?.firstName ?? '' };
 }
 
-const crmOf = async (page: Page, url: E2EFixtures['url'], host: string, email: string) =>
-  (await (await page.request.get(url(host, `/dev/crm?email=${encodeURIComponent(email)}`))).json()) as { StageName: string; moves: { from: string; to: string }[] };
+const crmOf = async (host: string, email: string) => (await crmControl(host, email)).json;
 
 test('dashboard au desktop: the term changes the rates; Start credit application reaches business details; the CRM stage moves', async ({ page, url, login, freshApplication, shoot }) => {
   const { text } = AU;
@@ -52,7 +68,7 @@ test('dashboard au desktop: the term changes the rates; Start credit application
   await expect.poll(price, { message: 'the 36-month rate' }).not.toEqual(at48);
   await expect.poll(price).toContain('/week');
   // On the dashboard the opportunity at 'Needs Analysis' moved on (the server allows only that move).
-  await expect.poll(async () => (await crmOf(page, url, c.host, c.email)).StageName).toBe('Quote Requested OP');
+  await expect.poll(async () => (await crmOf(c.host, c.email)).StageName).toBe('Quote Requested OP');
   await shoot(page, 'dashboard-au-desktop');
 
   const start = page.getByRole('button', { name: text('dashboard.start'), exact: true });
@@ -61,8 +77,10 @@ test('dashboard au desktop: the term changes the rates; Start credit application
   await page.waitForURL((u) => u.pathname === `/applications/${c.applicationId}`);
   await page.getByRole('button', { name: text('home.calculator.getStarted'), exact: true }).click();
   await page.waitForURL((u) => u.pathname === `/applications/${c.applicationId}/businessDetails`);
-  await page.getByRole('heading', { level: 1, name: text('businessDetails.heading') }).waitFor();
-  const after = await crmOf(page, url, c.host, c.email);
+  // The calculator variant of business details: this customer's applicant details come first.
+  await page.getByRole('heading', { level: 1, name: text('applicantDetails.heading') }).waitFor();
+  await shoot(page, 'dashboard-au-started-business-details');
+  const after = await crmOf(c.host, c.email);
   expect(after.moves.map((m) => m.to)).toEqual(['Quote Requested OP', 'Deal Mobilising']);
 });
 

@@ -18,8 +18,6 @@ const IT = 'INVALID_TRANSITION';
 
 /** Applicants reach only their own application; the pending provider answers the typed not-yet error. */
 const memberPending: Row = { anonymous: [U, U], primary: [CU, F], secondary: [CU, F], calculator: [CU, F], other: [CU, F] };
-/** Signed-in operations whose provider comes later. */
-const userPending: Row = { anonymous: [U, U], primary: [CU, CU], secondary: [CU, CU], calculator: [CU, CU], other: [CU, CU] };
 /** Anyone, no application involved. */
 const open: Row = { anonymous: ['ok', 'ok'], primary: ['ok', 'ok'], secondary: ['ok', 'ok'], calculator: ['ok', 'ok'], other: ['ok', 'ok'] };
 /** Any signed-in user, no application involved. */
