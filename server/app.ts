@@ -124,6 +124,8 @@ export async function createApp(services: ServerServices, options: AppOptions = 
     ...(services.idScan.routes?.({ demoControls: demo }) ?? []),
     // The credit bureau's own paths (the sandbox's /dev/creditbureau controls in demo mode only).
     ...(services.creditBureau.routes?.({ demoControls: demo }) ?? []),
+    // The CRM sandbox's /dev/crm controls (demo mode only).
+    ...(services.crm.routes?.({ demoControls: demo }) ?? []),
     // The GraphQL endpoint's first check (request hardening below).
     csrfPrevention({ endpoint: graphqlEndpoint, granted: config.corsOrigins, texts: mapValues(CSRF_TEXT_KEYS, text) }),
     // Forms posted to the pages the server renders (sign-in, forgot and reset password without the app): run as the app

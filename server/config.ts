@@ -71,6 +71,11 @@ export interface ServerConfig {
    * `ServerExtensions.creditBureauProviders` (server/services.ts) selects a real adapter.
    */
   creditBureauProvider: string;
+  /**
+   * The CRM provider (`CRM_PROVIDER`, default `sandbox`): a name registered in `ServerExtensions.crmProviders`
+   * (server/services.ts) selects a real adapter.
+   */
+  crmProvider: string;
   /** Minimum log level (`LOG_LEVEL`: debug, info, warn, error; default info). */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
@@ -161,6 +166,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     addressProvider: env.ADDRESS_PROVIDER || 'sandbox',
     idScanProvider: env.IDSCAN_PROVIDER || 'sandbox',
     creditBureauProvider: env.CREDIT_BUREAU_PROVIDER || 'sandbox',
+    crmProvider: env.CRM_PROVIDER || 'sandbox',
     persistedManifestPath: env.PERSISTED_MANIFEST || undefined,
     ...overrides,
   };

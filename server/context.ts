@@ -22,6 +22,7 @@ import type { ESignatureProvider } from './signing';
 import type { AddressProvider } from './address';
 import type { IdScanProvider } from './idScan';
 import type { CreditBureauProvider } from './creditBureau';
+import type { CrmProvider } from './crm';
 
 /** Long-lived services created once at start and shared by every request. */
 export interface ServerServices {
@@ -47,6 +48,8 @@ export interface ServerServices {
   idScan: IdScanProvider;
   /** Credit-bureau requests (the sandbox unless CREDIT_BUREAU_PROVIDER names another). */
   creditBureau: CreditBureauProvider;
+  /** The CRM's accounts and opportunities (the sandbox unless CRM_PROVIDER names another). */
+  crm: CrmProvider;
   /** Address autocomplete (the gazetteer sandbox unless ADDRESS_PROVIDER names another). */
   address: AddressProvider;
   log: Logger;

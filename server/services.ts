@@ -14,6 +14,7 @@ import { regionRegistry } from './regions';
 import { eSignatureProviderFor, type ESignatureFactory } from './signing';
 import { idScanProviderFor, type IdScanFactory } from './idScan';
 import { creditBureauProviderFor, type CreditBureauFactory } from './creditBureau';
+import { crmProviderFor, type CrmFactory } from './crm';
 import type { BusinessNumberValidators } from '../extensions/businessNumbers';
 
 /** Open the configured database and apply migrations. */
@@ -36,6 +37,8 @@ export interface ServerExtensions {
   idScanProviders?: Record<string, IdScanFactory>;
   /** Credit-bureau providers by name besides the built-in `sandbox`; CREDIT_BUREAU_PROVIDER picks one (server/creditBureau). */
   creditBureauProviders?: Record<string, CreditBureauFactory>;
+  /** CRM providers by name besides the built-in `sandbox`; CRM_PROVIDER picks one (server/crm). */
+  crmProviders?: Record<string, CrmFactory>;
 }
 
 /** Build services over an open database (tests pass their own database, definitions and extensions). */
@@ -62,6 +65,7 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
     eSignature: eSignatureProviderFor({ db: database.db, config, brands, definitions }, extensions.eSignatureProviders),
     idScan: idScanProviderFor({ db: database.db, config, brands, definitions }, extensions.idScanProviders),
     creditBureau: creditBureauProviderFor({ db: database.db, config, brands, definitions }, extensions.creditBureauProviders),
+    crm: crmProviderFor({ db: database.db, config, brands, definitions }, extensions.crmProviders),
     address: addressProviderFor({ db: database.db, config }, extensions.addressProviders),
     log,
   };

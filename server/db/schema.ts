@@ -341,6 +341,25 @@ export interface EsignSandboxDocumentsTable {
   content_base64: string;
 }
 
+/** The CRM sandbox's account and opportunity of each calculator customer's application (server/crm/sandboxCrm.ts, migration 0012). */
+export interface CrmSandboxRecordsTable {
+  application_id: string;
+  user_id: string;
+  /** Spec 002 s3 Account.AccountSource. */
+  account_source: ColumnType<string, string | undefined, string>;
+  /** Spec 002 s3 Account.Credit_Total_Value__c (null: unset). */
+  credit_total: number | null;
+  /** Opportunity.LeadSource. */
+  lead_source: ColumnType<string, string | undefined, string>;
+  /** Opportunity.StageName. */
+  stage_name: ColumnType<string, string | undefined, string>;
+  /** The opportunity was entered by hand (a manual calculator lead). */
+  manual_lead: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Each stage move: { from, to, at }. */
+  moves: DefaultedJson<JsonValue[]>;
+  updated_at: Timestamp;
+}
+
 /** The ID-scan sandbox's capture journeys (server/idScan/sandboxIdScan.ts, migration 0011). */
 export interface IdscanSandboxJourneysTable {
   id: string;
@@ -421,6 +440,7 @@ export interface Database {
   idscan_sandbox_controls: IdscanSandboxControlsTable;
   creditbureau_sandbox_requests: CreditbureauSandboxRequestsTable;
   creditbureau_sandbox_controls: CreditbureauSandboxControlsTable;
+  crm_sandbox_records: CrmSandboxRecordsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -51,8 +51,9 @@ interface NameOnly { name: string; entityType: string; state: string; postCode: 
 interface RegionSample { entityTypes: string[]; states: [string, string][]; names: string[]; withoutNumber?: NameOnly[] }
 
 /** Upsert the business-registry sample; answers the businesses by region for the demo applications. */
-export async function seedBusinesses(db: Kysely<Database>, extra: { region: string; number: string; name: string; entityType: string }[] = []): Promise<void> {
-  const data = parse(readFileSync(join(DATA, 'businesses.yaml'), 'utf8')) as Record<string, RegionSample>;
+export async function seedBusinesses(db: Kysely<Database>, extra: { region: string; number: string; name: string; entityType: string }[] = [], options: { sampleToo?: boolean } = {}): Promise<void> {
+  // `sampleToo: false`: only the extra rows (a demo application's own company).
+  const data = options.sampleToo === false ? {} : (parse(readFileSync(join(DATA, 'businesses.yaml'), 'utf8')) as Record<string, RegionSample>);
   const rows = Object.entries(data).flatMap(([region, s]) =>
     s.names.map((name, i) => {
       const [state, post] = s.states[i % s.states.length];

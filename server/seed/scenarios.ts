@@ -23,6 +23,8 @@ export interface Scenario {
   summary: string;
   /** The credit-bureau sandbox's outcome for the primary officer's submissions (seeded standing, server/creditBureau). */
   bureau?: 'approved' | 'declined' | 'refer' | 'none';
+  /** The CRM sandbox's records of a calculator customer (server/crm; default: registered online, stage 'Needs Analysis'). */
+  crm?: { accountSource?: string; creditTotal?: number | null; stageName?: string; manualLead?: boolean };
 }
 
 const LATE = ['reviewAndSignContract', 'finished'];
@@ -155,6 +157,15 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
   }
   list.push({ key: 'calculator.credit-refer.au', brand: 'au', applicationType: 'calculator', role: 'calculator', status: 'reviewAndSignContract', set: { 'scoreboard.statusCreditCheck': 'refer' }, summary: 'calculator customer, AU, reviewAndSignContract, credit refer (sent for review, Return to shortlist)' });
   list.push({ key: 'calculator.viewshortlist.nz', brand: 'nz', applicationType: 'calculator', role: 'calculator', status: 'viewShortlist', set: {}, summary: 'calculator customer, NZ, viewShortlist' });
+  // The dashboard and the credit application start (issue 35; spec 002 s4): eligibility, the stage moves, the progress steps.
+  list.push({ key: 'calculator.businessdetails.nz', brand: 'nz', applicationType: 'calculator', role: 'calculator', status: 'businessDetails', set: {}, summary: 'calculator customer, NZ, businessDetails (Continue credit application on the dashboard)' });
+  list.push({ key: 'calculator.nostatus.au', brand: 'au', applicationType: 'calculator', role: 'calculator', status: 'viewShortlist', set: { 'scoreboard.status': undefined }, summary: "calculator customer, AU, no status yet: Start credit application sets viewShortlist and the CRM stage 'Deal Mobilising'" });
+  list.push({ key: 'calculator.ineligible.au', brand: 'au', applicationType: 'calculator', role: 'calculator', status: 'viewShortlist', set: { 'scoreboard.entityDetails.entityType': 'TRT' }, summary: 'calculator customer, AU, a trust (registry entity type TRT): not eligible, the dashboard says why' });
+  list.push({ key: 'calculator.ineligible.nz', brand: 'nz', applicationType: 'calculator', role: 'calculator', status: 'viewShortlist', set: {}, crm: { manualLead: true, creditTotal: 25000 }, summary: 'calculator customer, NZ, a manual calculator lead with a credit total: not eligible; all five progress steps' });
+  list.push({ key: 'calculator.notcalculator.au', brand: 'au', applicationType: 'calculator', role: 'calculator', status: 'viewShortlist', set: {}, crm: { accountSource: 'Introducer' }, summary: 'calculator customer, AU, CRM account source Introducer: not eligible' });
+  // Login routing (002 s4): a canceled application of another type, and an MLA date that has passed, go to the dashboard.
+  list.push({ key: 'primary.canceled.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'approvals', set: { applicationStatus: 'canceled' }, summary: 'primary officer, AU, a canceled vehicle application (sign-in lands on the dashboard)' });
+  list.push({ key: 'primary.mlaexpired.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.validMLADate': '2024-01-31' }, summary: 'primary officer, AU, reviewAndSignContract, MLA valid date passed (sign-in lands on the dashboard)' });
   return list;
 }
 

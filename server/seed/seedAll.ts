@@ -1,4 +1,8 @@
 /** Seeds reference data and the rate book, and (demo mode only) the brands' demo users and applications; idempotent. */
+import type { Kysely } from 'kysely';
+import { getPath } from '../../runtime/core/source/pointer';
+import { sandboxCrm } from '../crm/sandboxCrm';
+import type { Database, JsonObject } from '../db';
 import type { ServerServices } from '../context';
 import { hashPassword } from '../auth';
 import { demoMode } from '../config';
@@ -94,7 +98,21 @@ export async function seedScenario(services: ServerServices, s: Scenario, brand:
     .executeTakeFirst();
   // The credit-bureau sandbox's answer for this primary officer's submissions (kept when set already).
   if (s.bureau && primary) await sandboxCreditStore(db).seed(primary.email, s.bureau);
+  if (inserted && s.applicationType === 'calculator') await seedCalculatorCustomer(db, s, record, { applicationId: appId, userId: main.id }, brand.region);
   return { users, applications: inserted ? 1 : 0, applicationId: appId, email: main.email };
+}
+
+/**
+ * What a calculator customer's providers know (spec 002 s4 'Credit application start'): the business registry's row of
+ * their company (its number and the record's entity type, which eligibility reads through getBusinessInfo) and the
+ * CRM sandbox's records when the scenario gives them (else the sandbox's defaults: registered online).
+ */
+async function seedCalculatorCustomer(db: Kysely<Database>, s: Scenario, record: JsonObject, who: { applicationId: string; userId: string }, region: string): Promise<void> {
+  const company = (getPath(record, 'scoreboard.companyDetails') ?? {}) as { abn?: string; nzbn?: string; companyName?: string };
+  const number = company.abn ?? company.nzbn;
+  const entityType = getPath(record, 'scoreboard.entityDetails.entityType');
+  if (number && typeof entityType === 'string') await seedBusinesses(db, [{ region: region.toUpperCase(), number, name: company.companyName ?? number, entityType }], { sampleToo: false });
+  if (s.crm) await sandboxCrm(db).set(who, s.crm);
 }
 
 /**

@@ -90,7 +90,9 @@ test('account au: a later status lands on the home, whose Proceed opens the scre
   await calc.goto(url(AU.host, '/login'));
   await signInWithForm(calc, text, 'calculator.viewshortlist.au@demo.example', DEMO_PASSWORD);
   await calc.waitForURL((u) => u.pathname === '/dashboard');
-  await calc.getByRole('heading', { level: 1, name: text('runtime.unavailable.title') }).waitFor();
+  // The dashboard (tests/e2e/dashboard.spec.ts): 'Welcome {first name}', the customer's shortlist.
+  await expect(calc.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^${text('dashboard.welcome', { firstName: '' }).trim()} \\S`));
+  await expect(calc.locator('main [data-list="shortlist"] article[data-vehicle]').first()).toBeVisible();
   await shoot(calc, 'account-au-dashboard-phone');
 
   // A canceled application also goes to the dashboard (spec 002 s4).

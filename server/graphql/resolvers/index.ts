@@ -14,6 +14,7 @@ import { referenceResolvers } from './reference';
 import { scalarResolvers } from './scalars';
 import { applicationTypeResolvers } from './shared';
 import { catalogueResolvers } from './catalogue';
+import { crmResolvers } from './crm';
 import { leadResolvers } from './leads';
 import { shortlistResolvers } from './shortlists';
 import { signingResolvers } from './signing';
@@ -51,6 +52,6 @@ export const declareAccess = (map: ResolverMap): ResolverMap => declareFromTable
 
 /** The resolvers of the whole schema (sign-in and file resolvers included, with their declared access). */
 export const resolvers: ResolverMap = declareFromTable(
-  mergeResolvers(scalarResolvers as unknown as Map, authResolvers as unknown as Map, filesResolvers as unknown as Map, applicationResolvers, applicantResolvers, userResolvers, referenceResolvers, wetSignatureResolvers, signingResolvers, idScanResolvers, creditCheckResolvers, catalogueResolvers, addressResolvers, leadResolvers, shortlistResolvers, pendingResolvers(), applicationTypeResolvers),
+  mergeResolvers(scalarResolvers as unknown as Map, authResolvers as unknown as Map, filesResolvers as unknown as Map, applicationResolvers, applicantResolvers, userResolvers, referenceResolvers, wetSignatureResolvers, signingResolvers, idScanResolvers, creditCheckResolvers, catalogueResolvers, addressResolvers, leadResolvers, crmResolvers, shortlistResolvers, pendingResolvers(), applicationTypeResolvers),
   ACCESS_TABLES,
 );

@@ -11,9 +11,6 @@ export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<A
   getEnvelopeMLA: ['Mutation', 'applicationMember', 'eSignature'],
   getMLADocusign: ['Mutation', 'applicationMember', 'eSignature'],
   saveDrivingLicense: ['Mutation', 'applicationMember', 'idScan'],
-  getSalesforceAccountByUser: ['Query', 'user', 'crm'],
-  getSalesforceOpportunityByUser: ['Query', 'user', 'crm'],
-  updateQuoteStageName: ['Mutation', 'applicationMember', 'crm'],
 };
 
 function pending(operation: string, kind: Exclude<AccessKind, 'anyone'>, capability: string): Resolver {

@@ -18,8 +18,6 @@ const IT = 'INVALID_TRANSITION';
 
 /** Applicants reach only their own application; the pending provider answers the typed not-yet error. */
 const memberPending: Row = { anonymous: [U, U], primary: [CU, F], secondary: [CU, F], calculator: [CU, F], other: [CU, F] };
-/** Signed-in operations whose provider comes later. */
-const userPending: Row = { anonymous: [U, U], primary: [CU, CU], secondary: [CU, CU], calculator: [CU, CU], other: [CU, CU] };
 /** Anyone, no application involved. */
 const open: Row = { anonymous: ['ok', 'ok'], primary: ['ok', 'ok'], secondary: ['ok', 'ok'], calculator: ['ok', 'ok'], other: ['ok', 'ok'] };
 /** Any signed-in user, no application involved. */
@@ -98,11 +96,16 @@ export const EXPECTED: Record<string, Row> = {
   submitCreditCheck: { anonymous: [U, U], primary: ['GUARD_FAILED', F], secondary: ['TRANSITION_NOT_ALLOWED', F], calculator: ['GUARD_FAILED', F], other: ['GUARD_FAILED', F] },
   // No submission yet: the answer says none.
   creditCheck: memberRead,
-  updateQuoteStageName: memberPending,
+  // The calculator customer's opportunity only, and only the dashboard's move (the fixture's 'Deal Mobilising' is the
+  // start's own move); anyone else's application, or an application of another type: FORBIDDEN.
+  updateQuoteStageName: { anonymous: [U, U], primary: [F, F], secondary: [F, F], calculator: [IT, F], other: [F, F] },
+  // The fixture's calculator company is not in the registry: not eligible, refused (spec 002 s4).
+  startCreditApplication: { anonymous: [U, U], primary: [F, F], secondary: [F, F], calculator: [F, F], other: [F, F] },
   fetchRatebook: open,
   fetchCacheMakeModel: open,
-  getSalesforceAccountByUser: userPending,
-  getSalesforceOpportunityByUser: userPending,
+  getSalesforceAccountByUser: signedIn,
+  getSalesforceOpportunityByUser: signedIn,
+  creditApplicationEligibility: signedIn,
   sendRequestCallback: open,
   saveCalculatorLeadDialler: open,
   saveCalculatorOnlineAccount: open,

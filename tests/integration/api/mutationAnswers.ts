@@ -138,7 +138,18 @@ export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
     call: { query: 'mutation { resetPassword(email: "primary@fixture.test", hash: "not-a-token", password: "Abcdefg1") { success error errors } }' },
   },
   // --- CRM and leads ---
-  updateQuoteStageName: { ...capability(), call: { query: 'mutation($id: ID!) { updateQuoteStageName(applicationId: $id, stageName: "Deal Mobilising") { status } }', variables: { id: A } } },
+  updateQuoteStageName: {
+    when: 'the opportunity is at that stage already',
+    answer: { unchanged: { status: '200', message: 'unchanged' } },
+    who: 'calculator',
+    call: { query: 'mutation($id: ID!) { updateQuoteStageName(applicationId: $id, stageName: "Needs Analysis") { status message } }', variables: { id: B } },
+  },
+  startCreditApplication: {
+    when: 'the customer is not eligible (the fixture company is not in the business registry): nothing is started',
+    answer: { refused: 'FORBIDDEN' },
+    who: 'calculator',
+    call: { query: 'mutation($id: ID!) { startCreditApplication(applicationId: $id) { status } }', variables: { id: B } },
+  },
   sendRequestCallback: {
     when: 'the request fails its form rules (no lead is made)',
     answer: { refused: 'INVALID_VALUE' },

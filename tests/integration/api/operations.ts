@@ -110,6 +110,8 @@ export const OPERATIONS: Record<string, (t: Target) => Request> = {
   fetchCacheMakeModel: () => ({ query: '{ fetchCacheMakeModel(searchFilters: { countryCode: "AU" }) { results { rows { make model } } } }' }),
   getSalesforceAccountByUser: () => ({ query: '{ getSalesforceAccountByUser { AccountSource Credit_Total_Value__c } }' }),
   getSalesforceOpportunityByUser: () => ({ query: '{ getSalesforceOpportunityByUser { LeadSource StageName } }' }),
+  creditApplicationEligibility: () => ({ query: '{ creditApplicationEligibility { eligible reason } }' }),
+  startCreditApplication: (t) => ({ query: 'mutation($id: ID!) { startCreditApplication(applicationId: $id) { status applicationId } }', variables: { id: t.appId } }),
   updateQuoteStageName: (t) => ({ query: 'mutation($id: ID!) { updateQuoteStageName(applicationId: $id, stageName: "Deal Mobilising") { status } }', variables: { id: t.appId } }),
   sendRequestCallback: () => ({
     query: 'mutation { sendRequestCallback(payload: { firstName: "Al", lastName: "Caller", contactNumber: "0400000000", email: "al@fixture.test", message: "hi" }) { status } }',

@@ -37,7 +37,8 @@ describe.each(DATABASES)('sign-in on %s', (kind) => {
   });
 
   it('sends calculator primaries and canceled applications to the dashboard', async () => {
-    for (const email of ['calculator.businessdetails.au@demo.example', 'calculator.canceled.au@demo.example']) {
+    // Spec 002 s4 'Login routing': calculator primaries, a canceled application (calculator or not), an MLA date passed.
+    for (const email of ['calculator.businessdetails.au@demo.example', 'calculator.canceled.au@demo.example', 'primary.canceled.au@demo.example', 'primary.mlaexpired.au@demo.example']) {
       const r = await s.gql(LOGIN, { e: email, p: 'Fleetform-Demo-1' });
       expect((r.body.data?.login as { redirectTo: string }).redirectTo).toBe('/dashboard');
     }

@@ -12,6 +12,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { IMAGE_SIZE, VehicleCard } from '../../../extensions/widgets/VehicleCard';
+import { loadDefinitionsFromDir } from '../../../runtime/node/loadFromDisk';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -73,16 +74,17 @@ describe('vehicle card image', () => {
 });
 
 describe('the calculator flow passes the image settings to every card', () => {
-  const flow = readFileSync(resolve(ROOT, 'flows/calculator.yaml'), 'utf8');
+  // The flow as loaded (fragments expanded: the cards' shared props are fragments/calculator.yaml's vehicleCardProps).
+  const flow = loadDefinitionsFromDir(ROOT).defs.flows.calculator;
   type Card = { widget?: string; props?: Record<string, unknown> };
   const cards: Card[] = [];
-  JSON.stringify(parse(flow, { maxAliasCount: -1, merge: true }), (_key, value: unknown) => {
+  JSON.stringify(flow, (_key, value: unknown) => {
     if ((value as Card | null)?.widget === 'vehicleCard') cards.push(value as Card);
     return value;
   });
 
-  it('results, shortlist and the compact thumbnails read settings.calculatorUi.images', () => {
-    expect(cards.map((c) => c.props?.mode).sort()).toEqual(['compact', 'results', 'shortlist']);
+  it('results, shortlist (and the dashboard) and the compact thumbnails read settings.calculatorUi.images', () => {
+    expect([...new Set(cards.map((c) => c.props?.mode))].sort()).toEqual(['compact', 'results', 'shortlist']);
     for (const c of cards) expect(c.props?.images).toEqual({ var: 'settings.calculatorUi.images' });
   });
 });
