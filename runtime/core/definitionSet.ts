@@ -70,7 +70,13 @@ export interface ExtensionManifest {
 }
 
 /** file -> JSON pointer -> [line, column] (1-based) of the value, or of its key for collections. */
-export type SourceMaps = Record<string, Record<string, [number, number]>>;
+/**
+ * A position in a definition file: line and column, and the file when it is not the map's own (a flow's values that
+ * came from a fragment are placed in the fragment's file, where the mistake is written), with the line of the flow's
+ * `use` that brought them in.
+ */
+export type SourcePosition = [line: number, column: number, file?: string, useLine?: number];
+export type SourceMaps = Record<string, Record<string, SourcePosition>>;
 
 /** Every definition file parsed and checked: serialisable (JSON) so a browser build can import it. */
 export interface DefinitionSet {

@@ -1,7 +1,8 @@
 import type { ValidateFunction } from 'ajv';
 import type { DefinitionError, SourceMaps } from '../types';
 import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../source';
-import { MappingUseError, mappingEffects, mappingTemplate, type MappingDef } from './mappings';
+import { MappingUseError, mappingEffects, mappingFields, mappingTemplate, type MappingDef } from './mappings';
+import type { SourcePosition } from '../definitionSet';
 import type { UploadBindingDef } from '../types';
 import { stepLookups } from './lookups';
 import { blockCopies, blockShorthands, effectShorthands, isStateGroup, labelledList, stateGroups } from './shorthands';
@@ -62,7 +63,7 @@ interface Cursor {
   file: string;
   pointer: string;
   /** Set inside a fragment: the position of the flow's `use` that brought it in. */
-  origin?: [number, number];
+  origin?: SourcePosition;
   /** Fragments being expanded, outermost first (cycle detection). */
   stack: string[];
 }
@@ -134,11 +135,15 @@ function contextOf(path: string[]): FragmentKind | 'effects' | undefined {
  * list is replaced by the fragment's items. Returns the expanded flow and its positions (values from a
  * fragment are credited to the `use` that brought them in), so later errors point into the flow file.
  */
-export function expandFragments(flow: unknown, file: string, fragments: Fragments, sources: SourceMaps, validateBlock?: ValidateFunction, upload?: UploadBindingDef): { value: unknown; positions: Record<string, [number, number]>; errors: DefinitionError[] } {
+export function expandFragments(flow: unknown, file: string, fragments: Fragments, sources: SourceMaps, validateBlock?: ValidateFunction, upload?: UploadBindingDef): { value: unknown; positions: Record<string, SourcePosition>; errors: DefinitionError[] } {
   const errors: DefinitionError[] = [];
-  const positions: Record<string, [number, number]> = {};
+  const positions: Record<string, SourcePosition> = {};
   const flowId = isObject(flow) && typeof flow.id === 'string' ? flow.id : file;
-  const here = (c: Cursor): [number, number] => c.origin ?? positionOf(sources[c.file], c.pointer);
+  /** Where a value is written: in the flow, or (a fragment's content) in the fragment's file, where a mistake in it is fixed. */
+  const here = (c: Cursor): SourcePosition => {
+    const [line, column] = positionOf(sources[c.file], c.pointer);
+    return c.file === file ? [line, column] : [line, column, c.file, c.origin?.[0] ?? 1];
+  };
 
   /** The fragments a `use` names, checked: known, of the wanted kind, not already being expanded. */
   const resolve = (names: unknown, kind: FragmentKind, c: Cursor): Fragment[] => {
@@ -223,7 +228,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     const base = toPointer(at);
     const body = Array.isArray(dialog.body) ? dialog.body : dialog.body === undefined ? [] : [dialog.body];
     const own = Array.isArray(dialog.blocks) ? dialog.blocks.length : 0;
-    const moved: [string, [number, number]][] = [];
+    const moved: [string, SourcePosition][] = [];
     for (const [key, position] of Object.entries(positions)) {
       const blocks = key.match(new RegExp(`^${escapeRegExp(base)}/blocks/(\\d+)(.*)$`));
       const actions = key.startsWith(`${base}/actions`) ? key.slice(`${base}/actions`.length) : undefined;
@@ -239,7 +244,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     for (const [key, position] of moved) positions[key] = position;
   };
   /** Give every position under `out` that has none the position `at`. */
-  const credit = (value: unknown, out: string[], at: [number, number]): void => {
+  const credit = (value: unknown, out: string[], at: SourcePosition): void => {
     positions[toPointer(out)] ??= at;
     if (Array.isArray(value)) value.forEach((v, i) => credit(v, [...out, String(i)], at));
     else if (isObject(value)) for (const [k, v] of Object.entries(value)) credit(v, [...out, k], at);
@@ -294,7 +299,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     const { aside, blocks, ...rest } = step as { aside: unknown[]; blocks?: unknown[] } & Record<string, unknown>;
     const asideAt = toPointer([...out, 'aside']);
     const blocksAt = toPointer([...out, 'blocks']);
-    const moved: [string, [number, number]][] = [];
+    const moved: [string, SourcePosition][] = [];
     for (const [key, at] of Object.entries(positions)) {
       if (key.startsWith(`${asideAt}/`)) moved.push([`${blocksAt}/0/blocks${key.slice(asideAt.length)}`, at]);
       else if (key.startsWith(`${blocksAt}/`)) moved.push([`${blocksAt}/0/blocks/${aside.length}/blocks${key.slice(blocksAt.length)}`, at]);
@@ -321,7 +326,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     const added = Object.keys(written.owners).filter((k) => k.startsWith('enter/')).length;
     if (added) {
       // The step's own enter effects now follow the lookups': their positions move with them.
-      const moved: [string, [number, number]][] = [];
+      const moved: [string, SourcePosition][] = [];
       for (const [key, position] of Object.entries(positions)) {
         const m = key.match(new RegExp(`^${escapeRegExp(stepAt)}/on/enter((?:/\\d+)?)/effects/(\\d+)(.*)$`));
         if (!m) continue;
@@ -348,7 +353,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
         }
       } else own((written.step[member] as Record<string, unknown>)[name], `${stepAt}/${member}/${escapeSegment(name)}`);
     }
-    const inherit = (value: unknown, at: string[], parent: [number, number]): void => {
+    const inherit = (value: unknown, at: string[], parent: SourcePosition): void => {
       const own = (positions[toPointer(at)] ??= parent);
       if (Array.isArray(value)) value.forEach((v, i) => inherit(v, [...at, String(i)], own));
       else if (isObject(value)) for (const [k, v] of Object.entries(value)) inherit(v, [...at, k], own);
@@ -445,6 +450,22 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     positions[toPointer(out)] = here(c);
     return result;
   };
+  /**
+   * A mapping used forward as a value: each field's output is placed at that field in the fragment (its logic at
+   * the logic's own line), not at the mapping's name.
+   */
+  const placeFields = (fragment: Fragment, c: Cursor, out: string[]): void => {
+    const use = enter(fragment, c, `${c.pointer}/${USE}`).origin?.[0] ?? 1;
+    for (const field of mappingFields(fragment.value as MappingDef)) {
+      const at = toPointer([...out, ...field.target.split('.')]);
+      const logic = `${fragment.pointer}${field.pointer}${field.sourcePath !== undefined && typeof field.source !== 'string' ? '/forward' : ''}`;
+      for (const key of Object.keys(positions)) {
+        if (key !== at && !key.startsWith(`${at}/`)) continue;
+        const [line, column] = positionOf(sources[fragment.file], `${logic}${key.slice(at.length)}`);
+        positions[key] = [line, column, fragment.file, use];
+      }
+    }
+  };
   /** A value `{ use: mapping, reverse?, ...members }`: the mapping's template, then the members given beside `use` over it. */
   const useMapping = (value: Record<string, unknown>, c: Cursor, out: string[]): unknown => {
     const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
@@ -455,6 +476,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       for (const fragment of resolve(value[USE], 'mapping', useCursor)) {
         const template = build(() => mappingTemplate(fragment.name, fragment.value as MappingDef, value.reverse === true), useCursor);
         Object.assign(result, walk(template ?? {}, enter(fragment, c, useCursor.pointer), out));
+        if (value.reverse !== true) placeFields(fragment, c, out);
       }
     }
     for (const [key, child] of Object.entries(value)) {

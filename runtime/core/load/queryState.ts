@@ -5,6 +5,7 @@
  * out: everything after loading sees plain `state` declarations.
  */
 import type { DefinitionError, SourceMaps } from '../types';
+import type { SourcePosition } from '../definitionSet';
 import { didYouMean, errorAt, positionOf, toPointer } from '../source';
 
 /** A step's `queryState` as written. */
@@ -41,7 +42,7 @@ export function queryStateOf(property: Json, textCase?: string): Json | undefine
  * Write out every step's `queryState` of a flow (already fragment-expanded) as `state` declarations;
  * positions of the new declarations are those of the `queryState` that stands for them.
  */
-export function expandQueryState(flow: Json, file: string, schemas: Record<string, unknown>, sources: SourceMaps, positions: Record<string, [number, number]>): DefinitionError[] {
+export function expandQueryState(flow: Json, file: string, schemas: Record<string, unknown>, sources: SourceMaps, positions: Record<string, SourcePosition>): DefinitionError[] {
   const errors: DefinitionError[] = [];
   const steps = isObject(flow.steps) ? flow.steps : {};
   for (const [name, step] of Object.entries(steps)) {

@@ -1,3 +1,4 @@
+import type { SourcePosition } from '../definitionSet';
 import { LineCounter, parseDocument, isAlias, isMap, isSeq, isScalar, isPair, type Node } from 'yaml';
 import type { DefinitionError } from '../types';
 import { toPointer } from './pointer';
@@ -64,7 +65,7 @@ export function parseSource(file: string, text: string): ParsedSource {
 }
 
 /** Position of a pointer, falling back to the nearest ancestor that has one. */
-export function positionOf(positions: Record<string, [number, number]> | undefined, pointer: string): [number, number] {
+export function positionOf(positions: Record<string, SourcePosition> | undefined, pointer: string): SourcePosition {
   if (!positions) return [1, 1];
   let current = pointer;
   for (;;) {

@@ -96,10 +96,14 @@ describe('fragments', () => {
     expect(messages).toContain("flows/demo.yaml /steps/start/blocks/0/use fragment 'goButton' is a blocks fragment; here a preset fragment is needed");
   });
 
-  it('credits a later check of expanded content to the use that brought it in', () => {
+  it('places a later check of expanded content in the fragment, where it is written, naming the use that brought it in', () => {
     const flow = USING.replace('      - { use: goButton }', '      - { type: text, text: row.first }\n      - { use: goButton }');
-    const { errors } = loadDefinitions(files(flow, FRAGMENTS.replace('event: proceed', 'event: procede')));
-    expect(errors).toEqual([expect.objectContaining({ file: 'flows/demo.yaml', line: lineOf(flow, '{ use: goButton }'), pointer: '/steps/start/blocks/1/event', message: "event 'procede' is not handled by step 'start'" })]);
+    const fragments = FRAGMENTS.replace('event: proceed', 'event: procede');
+    const { errors } = loadDefinitions(files(flow, fragments));
+    expect(errors).toEqual([expect.objectContaining({
+      file: 'fragments/demo.yaml', line: lineOf(fragments, 'event: procede'), pointer: '/steps/start/blocks/1/event', message: "event 'procede' is not handled by step 'start'",
+      hint: expect.stringContaining(`in flows/demo.yaml through its use at line ${lineOf(flow, '{ use: goButton }')}`),
+    })]);
   });
 
   describe('step fragments', () => {
@@ -122,12 +126,16 @@ describe('fragments', () => {
       expect(defs.flows.demo.steps.approvals).toMatchObject({ status: 'second', writable: { owner: ['item.note'] }, blocks: [{ type: 'form', schema: 'details', submit: 'submit' }] });
     });
 
-    it('reports a fragment of another kind, and credits a check of its content to the use', () => {
+    it('reports a fragment of another kind, and places a check of its content in the fragment', () => {
       const flow = approvals(USING);
       const wrong = loadDefinitions(files(flow.replace('use: reviewStep', 'use: goButton'), STEP));
       expect(wrong.errors[0]).toEqual(expect.objectContaining({ pointer: '/steps/approvals/use', message: "fragment 'goButton' is a blocks fragment; here a step fragment is needed", hint: "known: 'reviewStep'" }));
-      const misnamed = loadDefinitions(files(flow, STEP.replace('submit: submit }', 'submit: sumbit }')));
-      expect(misnamed.errors).toEqual([expect.objectContaining({ file: 'flows/demo.yaml', line: lineOf(flow, 'use: reviewStep'), message: "event 'sumbit' is not handled by step 'approvals'" })]);
+      const patched = STEP.replace('submit: submit }', 'submit: sumbit }');
+      const misnamed = loadDefinitions(files(flow, patched));
+      expect(misnamed.errors).toEqual([expect.objectContaining({
+        file: 'fragments/demo.yaml', line: lineOf(patched, 'submit: sumbit'), message: "event 'sumbit' is not handled by step 'approvals'",
+        hint: expect.stringContaining(`through its use at line ${lineOf(flow, 'use: reviewStep')}`),
+      })]);
     });
   });
 });
