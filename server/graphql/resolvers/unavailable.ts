@@ -12,7 +12,6 @@ export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<A
   getMLADocusign: ['Mutation', 'applicationMember', 'eSignature'],
   getWetSignatureUrl: ['Mutation', 'applicationMember', 'wetSignatureDocuments'],
   sendWetSignatureEmail: ['Mutation', 'applicationMember', 'wetSignatureDocuments'],
-  saveDrivingLicense: ['Mutation', 'applicationMember', 'idScan'],
   submitCreditCheck: ['Mutation', 'applicationMember', 'creditBureau'],
   creditCheck: ['Query', 'applicationMember', 'creditBureau'],
   getSalesforceAccountByUser: ['Query', 'user', 'crm'],
