@@ -170,8 +170,11 @@ test('id check nz (phone), secondary: failed scan, manual upload of both sides, 
   await expect(page.getByText(text('idCheck.details.heading'), { exact: true })).toBeVisible();
   await expect(page.getByText(text('idCheck.details.licence.heading'), { exact: true })).toBeVisible();
   await expect(field(page, text, 'idCheck.details.driversCardNumber')).toHaveCount(0);
-  // Next with nothing filled: the required texts, the address marked.
+  // Next with nothing filled (001 s5): a field never focused says so; one left empty after focus asks for the details.
+  await field(page, text, 'idCheck.details.driversLicenceNumber').focus();
+  await field(page, text, 'idCheck.details.driversLicenceExpiry').focus();
   await page.getByRole('button', { name: text('idCheck.details.next'), exact: true }).click();
+  await expect(page.getByText(text('validation.required.untouched')).first()).toBeVisible();
   await expect(page.getByText(text('validation.required.details')).first()).toBeVisible();
   await field(page, text, 'idCheck.details.firstName').fill('Kahu');
   await field(page, text, 'idCheck.details.lastName').fill('Demosmith');
