@@ -85,6 +85,8 @@ export interface FormBlock extends BlockBase {
   rules?: { field: string; when: Logic; message: string }[];
   /** Message overrides: field -> keyword -> message key. */
   messages?: Record<string, Record<string, string>>;
+  /** Overrides shown instead, after a submit, on a field never focused: field (or `*`) -> keyword -> message key. */
+  untouchedMessages?: Record<string, Record<string, string>>;
   /** State path (`state.x`) every change writes the form's values to, so blocks outside the form (buttons) can read them. */
   values?: string;
 }

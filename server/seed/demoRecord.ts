@@ -34,7 +34,10 @@ const get = getPath;
 
 /** The ID details form an officer would have sent before the ID check completed (the identity flows' guard). */
 function idScanResult(p: DemoPerson, region: string): Record<string, unknown> {
-  return { firstName: p.firstName, lastName: p.lastName, dateOfBirth: '1980-04-12', driversLicenceNumber: region === 'NZ' ? 'DL123456' : '12345678', ...(region === 'NZ' ? {} : { driversLicenceState: 'NSW' }) };
+  // Licence numbers found nowhere else (a test greps the server's log for them: ID data is never logged).
+  const licence = region === 'NZ' ? { driversLicenceNumber: 'FZ904173', version: '233' } : { driversLicenceNumber: 'FFD2718364', driversLicenceState: 'NSW', driversCardNumber: '2071836452' };
+  const address = region === 'NZ' ? { currentAddress: '1 Queen Street, Auckland Central, Auckland 1010', streetNo: '1', streetName: 'Queen Street', suburb: 'Auckland Central', state: 'Auckland', postCode: '1010', country: 'New Zealand', countryCode: 'NZ' } : { currentAddress: '1 George Street, Sydney NSW 2000', streetNo: '1', streetName: 'George Street', suburb: 'Sydney', state: 'NSW', postCode: '2000', country: 'Australia', countryCode: 'AU' };
+  return { firstName: p.firstName, lastName: p.lastName, dob: '12/04/1980', dateOfBirth: '1980-04-12', ...address, driversLicenceExpiry: '30/06/2030', ...licence, confirmed: 'yes' };
 }
 
 /**

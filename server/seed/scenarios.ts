@@ -146,6 +146,13 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
     set: { 'scoreboard.statusSecondary': 'reviewAndSignContract', 'scoreboard.secondaryApplicant.identityVerificationStatus': 'completed', 'scoreboard.wetSignature.signType': 'wet', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' },
     summary: 'secondary officer, AU, reviewAndSignContract, wet signing (signs digitally)',
   });
+  // The ID check (issue 31): NZ at approvals; a scan that failed (Continue opens the manual upload); a primary officer
+  // whose identity is verified (the application review next).
+  list.push(
+    { key: 'primary.approvals.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'approvals', set: {}, summary: 'primary officer, NZ, approvals (ID check), digital signing' },
+    { key: 'primary.approvals-scanfailed.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'approvals', set: { 'scoreboard.primaryApplicant.idScanData.idScan': { journeyId: '00000000-0000-4000-8000-0000000f0031', outcome: 'failed', checks: { blurCheck: 'Bad', fullDocumentInViewCheck: 'Good', lowResolutionCheck: 'Good' }, errorCount: 1, skipped: true } }, summary: 'primary officer, AU, approvals, a scan failed: Continue opens the manual licence upload' },
+    { key: 'primary.approvals-verified.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'approvals', set: { 'scoreboard.primaryApplicant.identityVerificationStatus': 'completed' }, summary: 'primary officer, AU, approvals, identity verified (application review next)' },
+  );
   list.push({
     key: 'secondary.approvals.nz', brand: 'nz', applicationType: 'vehicle', role: 'secondary', status: 'approvals', withSecondary: true,
     set: { 'scoreboard.statusSecondary': 'approvals', 'scoreboard.secondaryApplicant.identityVerificationStatus': 'pending', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' },

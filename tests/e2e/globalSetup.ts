@@ -14,6 +14,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
   const started = performance.now();
+  // The server's whole output of this run, as it comes (tests/e2e/idCheck.spec.ts greps it for licence numbers).
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  process.env.E2E_SERVER_LOG = join(ROOT, 'test-results', 'e2e-server.full.log');
+  writeFileSync(process.env.E2E_SERVER_LOG, '');
   const server = await startRealServer(ROOT);
   console.log(`real server on port ${server.port} ready in ${Math.round(performance.now() - started)} ms`);
   process.env.E2E_PORT = String(server.port);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,8 +49,14 @@ export async function startRealServer(root: string): Promise<RealServer> {
   delete env.NODE_ENV;
   const child = spawn(process.execPath, ['dist-node/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const chunks: string[] = [];
-  child.stdout?.on('data', (d: Buffer) => chunks.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => chunks.push(d.toString()));
+  // Everything the server writes also goes to E2E_SERVER_LOG as it comes (a test greps it during the run).
+  const logFile = process.env.E2E_SERVER_LOG;
+  const keep = (d: Buffer) => {
+    chunks.push(d.toString());
+    if (logFile) appendFileSync(logFile, d);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const output = () => chunks.join('').slice(-4000);
   const stop = async () => {
     if (child.exitCode === null) {

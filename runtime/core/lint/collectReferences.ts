@@ -121,6 +121,9 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         for (const [field, map] of Object.entries(block.messages ?? {})) {
           for (const [keyword, key] of Object.entries(map ?? {})) message(key, `${pointer}${toPointer(['messages', field, keyword])}`);
         }
+        for (const [field, map] of Object.entries(block.untouchedMessages ?? {})) {
+          for (const [keyword, key] of Object.entries(map ?? {})) message(key, `${pointer}${toPointer(['untouchedMessages', field, keyword])}`);
+        }
         break;
       case 'text':
         message(block.text, `${pointer}/text`);

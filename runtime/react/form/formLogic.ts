@@ -31,6 +31,13 @@ export function fieldRules(uiSchema: unknown, prefix = ''): Record<string, Logic
   return out;
 }
 
+/** Overrides `over` laid over `base`, field by field and keyword by keyword. */
+function mergeOverrides(base: Record<string, Record<string, string>> | undefined, over: Record<string, Record<string, string>>): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = { ...(base ?? {}) };
+  for (const [field, map] of Object.entries(over)) out[field] = { ...(out[field] ?? {}), ...map };
+  return out;
+}
+
 /**
  * The form's logic over core: one message per field (core's `validateForm` with the catalogue,
  * overrides and the block's rules), visibility / enablement through a rule set with a dependency
@@ -46,6 +53,7 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
     ({ ...context(), form: values, formErrors });
   // The schema's own rules (`x-rules`, which the server enforces too) come before the block's.
   const rules = [...schemaRules(schema), ...(block.rules ?? [])];
+  const untouchedOverrides = block.untouchedMessages ? mergeOverrides(block.messages, block.untouchedMessages) : undefined;
   // What reads the step's context besides the form's values: the rules (the field states), the error rules, the submit condition.
   const outsideForm = (paths: string[]) => paths.filter((path) => path !== 'form' && !path.startsWith('form.') && !path.startsWith('formErrors'));
   const errorReads = outsideForm(rules.flatMap((rule) => varPaths(rule.when)));
@@ -82,5 +90,9 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
     // `formErrors`: the errors the form shows now (after a field's first blur, every one after submit).
     submitEnabled: (values, shown) => logic.holds(block.submitEnabledWhen, withForm(values, shown)),
     normalize: (values) => normalizeValues(schema, values, formats),
+    // The messages a field never focused shows after a submit: the block's untouched overrides over its own.
+    ...(untouchedOverrides ? { untouchedErrors: (values: Record<string, unknown>) => validateForm(validate, normalizeValues(schema, values, formats), {
+      schema, messages, formats, form: block.schema, overrides: untouchedOverrides, rules, logic, context: context(), onMissing: options.onMissing,
+    }) } : {}),
   };
 }

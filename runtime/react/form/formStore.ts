@@ -32,6 +32,8 @@ export interface FormLogic {
   submitEnabled(values: Record<string, unknown>, shown: Record<string, string>): boolean;
   /** The values as the definitions keep them (what a format ignores dropped); the values themselves when nothing changes. */
   normalize?(values: Record<string, unknown>): Record<string, unknown>;
+  /** The messages a field never focused shows after a submit (the block's `untouchedMessages`), when it has any. */
+  untouchedErrors?(values: Record<string, unknown>): Record<string, string>;
 }
 
 const EMPTY: FieldView = { hidden: false, disabled: false };
@@ -46,6 +48,8 @@ export class FormStore {
   values: Record<string, unknown>;
   /** Errors of the current values; undefined until needed after a change. */
   private errors: Record<string, string> | undefined;
+  /** The same for fields never focused (`untouchedErrors`), computed only after a submit. */
+  private untouched: Record<string, string> | undefined;
   private hidden = new Set<string>();
   private disabled = new Set<string>();
   private blurred = new Set<string>();
@@ -130,7 +134,10 @@ export class FormStore {
     if (keys.length === 0) return;
     const { states, errors, submit } = this.logic.contextChanged(this.values, keys);
     if (!states && !errors && !submit) return;
-    if (errors) this.errors = undefined;
+    if (errors) {
+      this.errors = undefined;
+      this.untouched = undefined;
+    }
     if (states) {
       this.hidden = states.hidden;
       this.disabled = states.disabled;
@@ -159,6 +166,7 @@ export class FormStore {
 
   private recompute(changed?: string): void {
     this.errors = undefined;
+    this.untouched = undefined;
     const states = this.logic.states(this.values, changed);
     this.hidden = states.hidden;
     this.disabled = states.disabled;
@@ -167,13 +175,15 @@ export class FormStore {
 
   private publish(): void {
     const errors = this.submitted || this.blurred.size > 0 ? this.allErrors() : {};
+    // After a submit, a field never focused shows its untouched message where the block gives one.
+    const untouched = this.submitted && this.logic.untouchedErrors ? (this.untouched ??= this.logic.untouchedErrors(this.values)) : {};
     const paths = new Set([...this.views.keys(), ...Object.keys(errors), ...this.hidden, ...this.disabled]);
     const changed: string[] = [];
     const shown: Record<string, string> = {};
     for (const path of paths) {
       const shows = this.submitted || this.blurred.has(path);
       const next: FieldView = {
-        error: shows ? errors[path] : undefined,
+        error: shows ? (!this.blurred.has(path) && errors[path] !== undefined ? untouched[path] ?? errors[path] : errors[path]) : undefined,
         hidden: this.hidden.has(path),
         disabled: this.disabled.has(path),
       };

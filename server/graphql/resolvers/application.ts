@@ -52,13 +52,27 @@ async function advanceAfterSigning(ctx: ServerContext, access: MemberAccess, res
   }
 }
 
+/**
+ * Each read of an officer's own ID details (the ID form, the scan's data: only their own officer gets them,
+ * shared.ts redactOfficer) is an audit row (issue 31 item 7); what was read stays out of the row and the logs.
+ */
+async function auditIdRead(ctx: ServerContext, access: MemberAccess): Promise<void> {
+  for (const officer of ['primaryApplicant', 'secondaryApplicant']) {
+    const applicant = getPath(access.app.record, `scoreboard.${officer}`) as Record<string, unknown> | undefined;
+    if (!applicant || applicant.userId !== access.user.id || (!applicant.idScanResult && !applicant.idScanData)) continue;
+    await ctx.db.insertInto('audit_log').values({ application_id: access.app.id, user_id: access.user.id, action: 'read:idDetails', path: `scoreboard.${officer}` }).execute();
+  }
+}
+
 /** Resolvers of application.graphql (writers; applicants are in applicants.ts). */
 export const applicationResolvers = {
   Query: {
     getVehicleApplication: guard('user', async (args: { applicationId?: string | null }, ctx) => {
       try {
         const access = await memberAccess(ctx, args.applicationId);
-        return vehicleApplication(access.app, access.roles, access.user.id, ctx.services.brands.byId(access.app.brandId)?.orgId);
+        const answer = vehicleApplication(access.app, access.roles, access.user.id, ctx.services.brands.byId(access.app.brandId)?.orgId);
+        await auditIdRead(ctx, access);
+        return answer;
       } catch (e) {
         if (!args.applicationId && (e as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
         throw e;

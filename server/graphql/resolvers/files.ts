@@ -1,4 +1,5 @@
 /** Resolvers of `schema/files.graphql`: every operation needs a signed-in user, checked by the access wrapper first. */
+import { getPath } from '../../../runtime/core/source/pointer';
 import type { SessionUser } from '../../auth';
 import type { ServerContext } from '../../context';
 import { readMemberSnapshot, selectionOf } from '../../enforce';
@@ -25,6 +26,30 @@ export const filesOf = (ctx: ServerContext): FileDeps => fileDeps(ctx.services, 
 /** Whether the user is a member of the application. */
 async function onApplication(ctx: ServerContext, userId: string, applicationId: string | null): Promise<boolean> {
   return applicationId !== null && (await readMemberSnapshot(ctx.db, userId, applicationId)) !== null;
+}
+
+/** The record keys of the officers whose licence images (idScanData.fileUrls) are theirs alone (spec 001 s6, issue 31 item 7). */
+const OFFICERS = ['primaryApplicant', 'secondaryApplicant'] as const;
+
+/** Whether a stored list of file references names `uuid`. */
+const names = (refs: unknown, uuid: string) => Array.isArray(refs) && refs.some((r) => r !== null && typeof r === 'object' && (r as { uuid?: unknown }).uuid === uuid);
+
+/**
+ * A licence image of an officer: a file uploaded to an officer's licence slot, or one an officer's idScanData.fileUrls
+ * names. Answers the officer's record key and the slot path (undefined: not a licence image).
+ */
+async function licenceImage(ctx: ServerContext, row: { id: string; slot: string | null; application_id: string | null }): Promise<{ officer: string; path: string } | undefined> {
+  for (const officer of OFFICERS) {
+    const path = `scoreboard.${officer}.idScanData.fileUrls`;
+    if (row.slot === path) return { officer, path };
+  }
+  if (!row.application_id) return undefined;
+  const app = await ctx.db.selectFrom('applications').select('record').where('id', '=', row.application_id).executeTakeFirst();
+  for (const officer of OFFICERS) {
+    const path = `scoreboard.${officer}.idScanData.fileUrls`;
+    if (names(getPath(app?.record, path), row.id)) return { officer, path };
+  }
+  return undefined;
 }
 
 /** Signed URLs are built on the brand's configured public origin, never on the request's Host. */
@@ -72,9 +97,14 @@ export const filesResolvers = {
     getFileByUUID: guard('signedIn', (args: { uuid: string }, ctx, user) =>
       fileCall(async () => {
         const row = await fileByUuid(ctx.db, args.uuid);
-        const allowed = row && (row.owner_user_id === user.id || (await onApplication(ctx, user.id, row.application_id)));
+        // A licence image is its officer's alone (the one who uploaded it), not the other officer's of the application;
+        // each read is an audit row (never a log line). Other files: their owner and the application's members.
+        const licence = row ? await licenceImage(ctx, row) : undefined;
+        const allowed = row && (row.owner_user_id === user.id || (!licence && (await onApplication(ctx, user.id, row.application_id))));
         if (!row || !allowed) throw new FileRefused('NOT_FOUND', 'no file with this uuid is yours');
-        return signedDownload(ctx.services.storage, await confirmUpload(filesOf(ctx), row), origin(ctx));
+        const answer = await signedDownload(ctx.services.storage, await confirmUpload(filesOf(ctx), row), origin(ctx));
+        if (licence) await ctx.db.insertInto('audit_log').values({ application_id: row.application_id, user_id: user.id, action: 'read:licenceImage', path: licence.path }).execute();
+        return answer;
       }),
     ),
   },

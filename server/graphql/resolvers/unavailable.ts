@@ -10,7 +10,6 @@ import { capabilityUnavailable, guard, type AccessKind, type Resolver } from '..
 export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<AccessKind, 'anyone'>, string]> = {
   getEnvelopeMLA: ['Mutation', 'applicationMember', 'eSignature'],
   getMLADocusign: ['Mutation', 'applicationMember', 'eSignature'],
-  saveDrivingLicense: ['Mutation', 'applicationMember', 'idScan'],
 };
 
 function pending(operation: string, kind: Exclude<AccessKind, 'anyone'>, capability: string): Resolver {

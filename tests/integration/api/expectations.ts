@@ -5,7 +5,7 @@
  * application is in status businessDetails; `shared` belongs to primary + secondary, `calculator` to the
  * calculator customer (wet signature, no primary applicant yet), `other` to the other applicant.
  */
-export type Cell = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'FORBIDDEN_PATH' | 'TRANSITION_NOT_ALLOWED' | 'INVALID_TRANSITION' | 'GUARD_FAILED' | 'CAPABILITY_UNAVAILABLE' | 'NOT_FOUND';
+export type Cell = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'FORBIDDEN_PATH' | 'TRANSITION_NOT_ALLOWED' | 'INVALID_TRANSITION' | 'GUARD_FAILED' | 'CAPABILITY_UNAVAILABLE' | 'NOT_FOUND' | 'INVALID_VALUE';
 /** [own, others] per caller. */
 export type Row = Record<'anonymous' | 'primary' | 'secondary' | 'calculator' | 'other', [Cell, Cell]>;
 
@@ -91,7 +91,8 @@ export const EXPECTED: Record<string, Row> = {
   initGBGIdScan: { anonymous: [U, U], primary: [FP, F], secondary: ['ok', F], calculator: [FP, F], other: [FP, F] },
   // Reads the caller's own journey from the provider (none yet: nothing to record).
   idScanOutcome: memberRead,
-  saveDrivingLicense: memberPending,
+  // A member's own application: the call is checked (one file is not a front and a back: INVALID_VALUE); others' refused.
+  saveDrivingLicense: { anonymous: [U, U], primary: ['INVALID_VALUE', F], secondary: ['INVALID_VALUE', F], calculator: ['INVALID_VALUE', F], other: ['INVALID_VALUE', F] },
   // The review's guard (consent, identity) does not hold in businessDetails; the secondary officer has no review.
   submitCreditCheck: { anonymous: [U, U], primary: ['GUARD_FAILED', F], secondary: ['TRANSITION_NOT_ALLOWED', F], calculator: ['GUARD_FAILED', F], other: ['GUARD_FAILED', F] },
   // No submission yet: the answer says none.

@@ -50,7 +50,8 @@ describe.each(DATABASES)('journeys on %s', (kind) => {
 
     // In approvals: the ID form, then identity verification (a transition of its own flow, guarded by the form).
     expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.identityVerificationStatus', 'completed'))).toBe('GUARD_FAILED');
-    const id = { firstName: 'Pat', lastName: 'Primary', dob: '01/02/1980', driversLicenceNumber: '12345678', driversLicenceState: 'NSW', driversCardNumber: '1234567890' };
+    // 'Your Details' confirmed (001 s5: every required field; the card matching the NSW pattern).
+    const id = { firstName: 'Pat', lastName: 'Primary', dob: '01/02/1980', dateOfBirth: '1980-02-01', currentAddress: '1 George Street, Sydney NSW 2000', driversLicenceNumber: 'FFJ3059174', driversLicenceExpiry: '30/06/2030', driversLicenceState: 'NSW', driversCardNumber: '2093817465', confirmed: 'yes' };
     expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant', null, undefined, { value: undefined, idScanResult: id }))).toBe('ok');
     // The form alone does not complete identity: the provider's outcome does (idScanOutcome records it; here the server's write).
     expect(codeOf(await setProperty(h, 'primary', A, 'primaryApplicant.identityVerificationStatus', 'completed'))).toBe('GUARD_FAILED');
@@ -105,7 +106,7 @@ describe.each(DATABASES)('journeys on %s', (kind) => {
 
   it('walks the secondary officer through the ID check', async () => {
     expect((await setProperty(h, 'secondary', A, 'statusSecondary', 'approvals')).data?.createOrUpdateProperty).toMatchObject({ message: 'unchanged' });
-    const id = { firstName: 'Sam', lastName: 'Second', driversLicenceNumber: 'AB1234' };
+    const id = { firstName: 'Sam', lastName: 'Second', dob: '03/04/1985', dateOfBirth: '1985-04-03', currentAddress: '1 George Street, Sydney NSW 2000', driversLicenceNumber: 'FFJ4170352', driversLicenceExpiry: '30/06/2030', driversLicenceState: 'VIC', driversCardNumber: 'FV518274', confirmed: 'yes' };
     expect(codeOf(await setProperty(h, 'secondary', A, 'secondaryApplicant.idScanResult', id))).toBe('ok');
     expect(codeOf(await setProperty(h, 'primary', A, 'secondaryApplicant.identityVerificationStatus', 'completed'))).toBe('TRANSITION_NOT_ALLOWED');
     expect(codeOf(await setProperty(h, 'secondary', A, 'secondaryApplicant.identityVerificationStatus', 'completed'))).toBe('GUARD_FAILED');

@@ -195,7 +195,9 @@ export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
     call: { query: 'mutation($id: ID!) { idScanOutcome(applicationId: $id) { journeyId outcome failedChecks } }', variables: { id: A } },
   },
   saveDrivingLicense: {
-    ...capability(),
+    when: 'a single file (the front and the back are both needed): refused, nothing attached',
+    who: 'primary',
+    answer: { refused: 'INVALID_VALUE' },
     call: { query: 'mutation($id: ID!, $p: [DrivingLicenseFileInput!]!) { saveDrivingLicense(applicationId: $id, params: $p) { status } }', variables: { id: A, p: [{ fileName: 'f.jpg', mimeType: 'image/jpeg', uuid: FIXTURE.files.shared, applicantType: 'primary' }] } },
   },
   submitCreditCheck: { when: 'the review cannot complete (no consent, identity pending): no submission, no bureau request', answer: { refused: 'GUARD_FAILED' }, who: 'primary', call: { query: 'mutation($id: ID!) { submitCreditCheck(payload: { applicationId: $id, testingValue: "accept" }) { status } }', variables: { id: A } } },

@@ -59,8 +59,24 @@ describe.each(DATABASES)('ID-scan sandbox on %s', (kind) => {
     s.request(new URL(url).pathname, { method: 'POST', host: o.host, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' });
   const control = (body: unknown) => s.request('/dev/idscan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const outcome = async (o: Officer) => (await gql(o, OUTCOME)).body.data?.idScanOutcome as { journeyId: string | null; outcome: string; failedChecks: string[] };
-  const confirmDetails = (o: Officer, officer: string, licence: string) =>
-    gql(o, WRITE, { p: { propertyFirst: officer, idScanResult: { firstName: 'Alex', lastName: 'Sampleford', driversLicenceNumber: licence } } });
+  /** 'Your Details' confirmed (001 s5 'ID form': every required field, an AU card matching its state). */
+  const idForm = (licence: string, card = '2083920417') => ({
+    firstName: 'Alex', lastName: 'Sampleford', dob: '17/04/1988', dateOfBirth: '1988-04-17', currentAddress: '1 George Street, Sydney NSW 2000',
+    driversLicenceNumber: licence, driversLicenceExpiry: '30/09/2031', driversLicenceState: 'NSW', driversCardNumber: card, confirmed: 'yes',
+  });
+  const confirmDetails = (o: Officer, officer: string, licence: string, card?: string) => gql(o, WRITE, { p: { propertyFirst: officer, idScanResult: idForm(licence, card) } });
+  const SAVE_LICENCE = 'mutation($id: ID!, $p: [DrivingLicenseFileInput!]!) { saveDrivingLicense(applicationId: $id, params: $p) { status } }';
+  const BY_UUID = 'mutation($u: ID!) { getFileByUUID(uuid: $u) { uuid signedUrl } }';
+  const userIdOf = async (o: Officer) => (await s.database.db.selectFrom('users').select('id').where('email', '=', o.email.toLowerCase()).executeTakeFirstOrThrow()).id;
+  /** Two licence images as an upload through getSignedUrl to the officer's slot leaves them (status uploaded). */
+  async function licenceFiles(o: Officer, officer: string): Promise<{ uuid: string; fileName: string; mimeType: string }[]> {
+    const owner = await userIdOf(o);
+    const files = ['front', 'back'].map((side) => ({ uuid: crypto.randomUUID(), fileName: `${side}.png`, mimeType: 'image/png' }));
+    await s.database.db.insertInto('files').values(files.map((f) => ({ id: f.uuid, storage_key: `fixture/${f.uuid}`, file_name: f.fileName, mime_type: f.mimeType, size_bytes: 10, status: 'uploaded', owner_user_id: owner, application_id: o.applicationId, slot: `scoreboard.${officer}.idScanData.fileUrls` }))).execute();
+    return files;
+  }
+  const saveLicence = (o: Officer, files: { uuid: string; fileName: string; mimeType: string }[], applicantType: string) =>
+    gql(o, SAVE_LICENCE, { p: files.map((f) => ({ ...f, applicantType })) });
   const completeIdentity = (o: Officer, officer: string) => gql(o, WRITE, { p: { propertyFirst: officer, propertySecond: 'identityVerificationStatus', value: 'completed' } });
 
   it('scans a sample licence: capture page, checks and details reported, the outcome recorded from the provider, identity completes', async () => {
@@ -102,7 +118,7 @@ describe.each(DATABASES)('ID-scan sandbox on %s', (kind) => {
       names: { firstName: 'Alex', middleName: 'Quinn', lastName: 'Sampleford' },
       dateOfBirth: '1988-04-17',
       licenseNumber: 'FFX7302914',
-      cardNumber: 'FC83920417',
+      cardNumber: '2083920417',
       licenseIssuedState: 'NSW',
       licenseExpiry: '2031-09-30',
     });
@@ -137,6 +153,57 @@ describe.each(DATABASES)('ID-scan sandbox on %s', (kind) => {
     expect((await outcome(o)).outcome).toBe('pending');
     expect(codeOf(await completeIdentity(o, 'primaryApplicant'))).toBe('GUARD_FAILED');
     expect((await record(o)).scoreboard.primaryApplicant.identityVerificationStatus).toBe('pending');
+  });
+
+  it('completes identity the manual way only after a failure the provider recorded, with both images attached by saveDrivingLicense', async () => {
+    const o = await fresh();
+    const files = await licenceFiles(o, 'primaryApplicant');
+    // saveDrivingLicense: the caller's own licence, two files of theirs.
+    expect(codeOf(await saveLicence(o, files, 'secondary'))).toBe('FORBIDDEN');
+    expect(codeOf(await saveLicence(o, files.slice(0, 1), 'primary'))).toBe('INVALID_VALUE');
+    expect(codeOf(await saveLicence(o, [files[0], { ...files[1], uuid: crypto.randomUUID() }], 'primary'))).toBe('NOT_FOUND');
+    expect((await saveLicence(o, files, 'primary')).body.data?.saveDrivingLicense).toEqual({ status: '200' });
+    expect((await record(o)).scoreboard.primaryApplicant.idScanData).toMatchObject({ fileUrls: [{ uuid: files[0].uuid, side: 'front' }, { uuid: files[1].uuid, side: 'back' }] });
+    // A crafted path: the client's errorCount and skip, both images, the form confirmed, and no provider outcome: refused.
+    for (const [third, value] of [['idScan.errorCount', 1], ['idScan.skipped', true]] as const) {
+      expect(codeOf(await gql(o, WRITE, { p: { propertyFirst: 'primaryApplicant', propertySecond: 'idScanData', propertyThird: third, value } }))).toBe('ok');
+    }
+    expect(codeOf(await confirmDetails(o, 'primaryApplicant', 'FFP5820374'))).toBe('ok');
+    expect(codeOf(await completeIdentity(o, 'primaryApplicant'))).toBe('GUARD_FAILED');
+    // The provider's failure recorded: now the manual way completes.
+    expect((await control({ outcome: 'failed', email: o.email })).status).toBe(200);
+    const j = await start(o);
+    await capture(j.captureUrl, o, 'sample=au-nsw');
+    expect((await outcome(o)).outcome).toBe('failed');
+    expect(codeOf(await completeIdentity(o, 'primaryApplicant'))).toBe('ok');
+    expect(codeOf(await saveLicence(o, files, 'primary'))).toBe('ALREADY_SUBMITTED');
+  });
+
+  it("refuses 'Your Details' confirmed incomplete or with a card number not matching the licence state (001 s5)", async () => {
+    const o = await fresh();
+    const refused = await confirmDetails(o, 'primaryApplicant', 'FFP5820374', 'AB12');
+    expect(codeOf(refused)).toBe('STEP_INCOMPLETE');
+    expect((refused.body.errors?.[0]?.extensions as { messageKey?: string }).messageKey).toBe('api.completion.idLicence');
+    const { dateOfBirth: _dob, ...noDob } = idForm('FFP5820374');
+    expect(codeOf(await gql(o, WRITE, { p: { propertyFirst: 'primaryApplicant', idScanResult: noDob } }))).toBe('STEP_INCOMPLETE');
+    // Spaces are the screen's to strip; stored upper-case state and bare card pass.
+    expect(codeOf(await confirmDetails(o, 'primaryApplicant', 'FFP5820374', '2083920417'))).toBe('ok');
+  });
+
+  it("keeps licence images to their own officer: the other officer cannot read them; each read is an audit row", async () => {
+    const secondary = await fresh('secondary');
+    const primary = secondary.primary!;
+    const files = await licenceFiles(secondary, 'secondaryApplicant');
+    expect((await saveLicence(secondary, files, 'secondary')).body.data?.saveDrivingLicense).toEqual({ status: '200' });
+    expect(codeOf(await gql(primary, BY_UUID, { u: files[0].uuid }))).toBe('NOT_FOUND');
+    const own = await gql(secondary, BY_UUID, { u: files[0].uuid });
+    expect(codeOf(own)).toBe('ok');
+    expect((own.body.data?.getFileByUUID as { signedUrl: string }).signedUrl).toBeTruthy();
+    const reads = await s.database.db.selectFrom('audit_log').select(['action', 'path', 'to_value']).where('application_id', '=', secondary.applicationId).where('action', '=', 'read:licenceImage').execute();
+    expect(reads).toEqual([{ action: 'read:licenceImage', path: 'scoreboard.secondaryApplicant.idScanData.fileUrls', to_value: null }]);
+    // Reading one's own ID details is an audit row too.
+    await gql(secondary, READ);
+    expect((await s.database.db.selectFrom('audit_log').select('path').where('application_id', '=', secondary.applicationId).where('action', '=', 'read:idDetails').execute()).map((r) => r.path)).toContain('scoreboard.secondaryApplicant');
   });
 
   it('takes the next outcome from the demo controls: failed, one failed check, skipped; per person or anyone', async () => {
@@ -232,7 +299,7 @@ describe.each(DATABASES)('ID-scan sandbox on %s', (kind) => {
   it('writes no licence number or ID detail to the server log', () => {
     expect(logLines.length).toBeGreaterThan(0);
     const log = logLines.join('\n');
-    for (const secret of [...SAMPLE_NUMBERS, 'FFP5820374', 'FC83920417', 'Sampleford', '1988-04-17']) expect(log).not.toContain(secret);
+    for (const secret of [...SAMPLE_NUMBERS, 'FFP5820374', '2083920417', 'Sampleford', '1988-04-17']) expect(log).not.toContain(secret);
   });
 });
 

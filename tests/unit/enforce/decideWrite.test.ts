@@ -159,7 +159,8 @@ describe('status writes are transition requests', () => {
     expect(decideWrite({ defs, layers: nz, logic: definitions.logic, app: { ...wet, brandId: 'kiwi-nz', region: 'NZ' }, caller: P, request: submit })).toMatchObject({ kind: 'transition', event: 'wetSignatureSubmitted' });
   });
   it('identity verification is the officer’s own, after the ID form is saved on a provider outcome', () => {
-    const form = { firstName: 'S', lastName: 'T', driversLicenceNumber: '1' };
+    // 'Your Details' confirmed (the approvals steps' completion checked it when it was saved).
+    const form = { firstName: 'S', lastName: 'T', dateOfBirth: '1985-04-03', currentAddress: '1 George Street, Sydney NSW 2000', driversLicenceNumber: '1', driversLicenceExpiry: '30/06/2030', driversLicenceState: 'VIC', driversCardNumber: 'FV518274', confirmed: 'yes' };
     // The form alone (a client's write) completes nothing; the provider's passed outcome (the server's) does.
     const unscanned = base({ status: 'approvals', secondaryApplicant: { userId: S.id, idScanResult: form } });
     expect(refusal(() => decide(app(unscanned), S, { path: 'scoreboard.secondaryApplicant.identityVerificationStatus', value: 'completed' })).code).toBe('GUARD_FAILED');
@@ -181,9 +182,13 @@ describe('completion flags are requests (flows\' step `completion`)', () => {
       'primary.businessDetails: scoreboard.entityDetails.confirmed',
       'primary.businessDetails: scoreboard.primaryApplicant.confirmed',
       'primary.businessDetails: scoreboard.businessDetails.financeDetails.completed',
+      'primary.approvals: scoreboard.primaryApplicant.idScanResult.confirmed',
+      'secondary.approvals: scoreboard.secondaryApplicant.idScanResult.confirmed',
       'calculatorApplication.businessDetails: scoreboard.entityDetails.confirmed',
       'calculatorApplication.businessDetails: scoreboard.primaryApplicant.confirmed',
       'calculatorApplication.businessDetails: scoreboard.businessDetails.financeDetails.completed',
+      'calculatorApplication.approvals: scoreboard.primaryApplicant.idScanResult.confirmed',
+      'secondary.approvals: scoreboard.secondaryApplicant.idScanResult.confirmed',
     ]);
     for (const { def } of declared) {
       const paths = [def.flag, ...def.sections.flatMap((s) => [s.path, ...(s.required ?? []).map((m) => `${s.path}.${m}`)]), ...(def.rules ?? []).map((r) => r.section)];
