@@ -138,7 +138,8 @@ export interface DialogBlock extends BlockBase {
   type: 'dialog';
   id: string;
   title: string;
-  blocks: BlockDef[];
+  /** Its blocks (a dialog written with `body` / `actions` only has them once the loader writes those out). */
+  blocks?: BlockDef[];
   openWhen?: Logic;
   /** Shorthand for `openWhen: { '==': [{ var: <this> }, <id>] }`, written out by the loader. */
   openWhenState?: string;
@@ -231,7 +232,8 @@ export interface UploadBlock extends BlockBase {
   /** Binding (GraphQL operation) answering the upload URL of one file. */
   /** Shorthand: the upload slot; the loader writes `call`, `variables` and `refusals` from the configuration's `record.upload`. */
   slot?: string;
-  call: string;
+  /** The operation asking for the upload URL (written from `slot` by the loader when not given). */
+  call?: string;
   /** The call's variables: a template over the context and `item`, the file (`name`, `type`, `size`). */
   variables?: Record<string, Logic>;
   /** Message key prefix of the upload answer's refusal codes (`<prefix>.<CODE>`), e.g. the server's catalogue. */

@@ -48,7 +48,7 @@ export function createBundle(defs: DefinitionSet, selection: Record<string, stri
     const calls = [
       ...eachTransition(flow).flatMap((site) => (site.transition.effects ?? []).flatMap((effect) => ('call' in effect ? [effect.call] : []))),
       ...Object.values(flow.steps).flatMap((step) => Object.values(step.load ?? {}).map((load) => load.call)),
-      ...eachBlock(flow).flatMap(({ block }) => (block?.type === 'upload' ? [block.call] : [])),
+      ...eachBlock(flow).flatMap(({ block }) => (block?.type === 'upload' && block.call ? [block.call] : [])),
     ];
     if (defs.config.record) calls.push(...Object.values(defs.config.record).map((api) => api.call));
     for (const call of calls) {

@@ -170,7 +170,7 @@ function flowReferences(flow: FlowDef, file: string, ops: string[]): Reference[]
         message(block.removeLabel, `${pointer}/removeLabel`);
         for (const [k, v] of Object.entries(block.messages ?? {})) message(v, `${pointer}/messages/${k}`);
         for (const key of ['accept', 'maxFiles', 'maxSize', 'enabledWhen'] as const) logic(block[key], `${pointer}/${key}`, schemas);
-        out.push({ kind: 'operation', name: block.call, file, pointer: `${pointer}/call` });
+        if (block.call) out.push({ kind: 'operation', name: block.call, file, pointer: `${pointer}/call` });
         for (const [k, v] of Object.entries(block.variables ?? {})) template(v, `${pointer}/variables/${k}`, schemas);
         break;
       case 'combobox':

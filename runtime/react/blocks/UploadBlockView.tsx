@@ -90,7 +90,7 @@ export function UploadBlockView({ block }: { block: UploadBlock }) {
     const vars = block.variables ? (logic.evaluateTemplate(block.variables, { ...context, item: { name: file.name, type: file.type, size: file.size } }) as Record<string, unknown>) : {};
     let signed: SignedUpload;
     try {
-      signed = ((await rt.graphql.call(block.call, vars)) ?? {}) as SignedUpload;
+      signed = ((await rt.graphql.call(block.call ?? '', vars)) ?? {}) as SignedUpload;
     } catch (error) {
       const message = error instanceof BindingError ? error.message : '';
       return message || text(block.messages?.failed, { fileName: file.name });

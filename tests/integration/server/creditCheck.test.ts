@@ -31,11 +31,14 @@ const LOGIN = 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ suc
 const REQUEST = 'mutation($id: ID!, $e: String!) { requestTransition(applicationId: $id, event: $e) { status } }';
 /** A primary officer at the review: identity completed, consent confirmed, the review pending. */
 const AT_REVIEW = { 'scoreboard.primaryApplicant.identityVerificationStatus': 'completed', 'scoreboard.primaryApplicant.privacyConsent': 'confirmed' };
-/** The second officer's ID form and a passed scan (their identity not completed yet). */
+/** The second officer's ID form, confirmed, and a passed scan (their identity not completed yet). */
 const SECONDARY_SCANNED = {
   'scoreboard.statusSecondary': 'approvals',
   'scoreboard.entityDetails.hasSecondaryApplicant': 'yes',
-  'scoreboard.secondaryApplicant.idScanResult': { firstName: 'Sam', lastName: 'Second', dateOfBirth: '1980-04-12', driversLicenceNumber: '12345678', driversLicenceState: 'NSW' },
+  'scoreboard.secondaryApplicant.idScanResult': {
+    firstName: 'Sam', lastName: 'Second', dateOfBirth: '1980-04-12', currentAddress: '1 George Street, Sydney NSW 2000', driversLicenceNumber: 'SAMSEC4471',
+    driversLicenceExpiry: '2031-04-12', driversLicenceState: 'NSW', driversCardNumber: '2044719930', confirmed: 'yes',
+  },
   'scoreboard.secondaryApplicant.idScanData.idScan.outcome': 'passed',
 };
 type Answer = { id_reference_internal: string | null; status: string; result: string | null };

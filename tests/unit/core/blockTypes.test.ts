@@ -101,6 +101,8 @@ function typeShapes(): Record<string, Shape> {
     if (ts.isUnionTypeNode(node)) {
       const parts = node.types.map(nodeShape);
       if (parts.every((p) => p.kind === 'enum')) return { kind: 'enum', values: parts.flatMap((p) => (p.kind === 'enum' ? p.values : [])).sort() };
+      // Any other union (a key or a list of keys) is the meta-schema's oneOf: not compared further.
+      return { kind: 'any' };
     }
     if (ts.isTypeReferenceNode(node)) {
       const name = node.typeName.getText(file);
