@@ -44,13 +44,15 @@ export function createBundle(defs: DefinitionSet, selection: Record<string, stri
     if (defs.uiSchemas[id]) uiSchemas[id] = defs.uiSchemas[id];
   }
   const operations: Record<string, string> = {};
+  // The record API the runtime calls (saves, status requests); the upload binding is written into upload blocks at load.
+  const { upload: _upload, ...recordApi } = defs.config.record ?? {};
   for (const flow of Object.values(flows)) {
     const calls = [
       ...eachTransition(flow).flatMap((site) => (site.transition.effects ?? []).flatMap((effect) => ('call' in effect ? [effect.call] : []))),
       ...Object.values(flow.steps).flatMap((step) => Object.values(step.load ?? {}).map((load) => load.call)),
       ...eachBlock(flow).flatMap(({ block }) => (block?.type === 'upload' && block.call ? [block.call] : [])),
     ];
-    if (defs.config.record) calls.push(...Object.values(defs.config.record).map((api) => api.call));
+    if (defs.config.record) calls.push(...Object.values(recordApi).map((api) => api.call));
     for (const call of calls) {
       if (operations[call]) continue;
       const document = sdl.map((s) => (s ? operationDocument(s, call) : undefined)).find(Boolean);
@@ -62,7 +64,7 @@ export function createBundle(defs: DefinitionSet, selection: Record<string, stri
     bundle: {
       selection, flows, schemas, uiSchemas, messages: layers.messages, formats: layers.formats,
       settings: layers.settings, operations, graphqlCache: cachePolicy(sdl, Object.keys(operations)),
-      ...(defs.config.record ? { record: defs.config.record } : {}),
+      ...(defs.config.record ? { record: recordApi } : {}),
     },
     errors,
   };
