@@ -39,6 +39,17 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts are command lines over the parts' modules: no part imports from scripts/ (vite.config.ts's build plugins and the
+    // scripts' own tests may). runtime/ and server/ state it in their own rules above; code shared with a script lives in its part.
+    files: ['app/**/*.{ts,tsx}', 'extensions/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}', 'bench/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+scripts(/|$)', message: 'Parts import nothing from scripts/: move the shared code into the part it belongs to (e.g. runtime/node).' }] },
+      ],
+    },
+  },
+  {
     // Playwright reads a fixture's dependencies from its first parameter: `{}` is how a fixture names none.
     files: ['tests/e2e/fixtures.ts'],
     rules: { 'no-empty-pattern': 'off' },
