@@ -34,7 +34,20 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(runtime/react|scripts|app)(/|$)', message: 'server/ reaches neither runtime/react, app/ nor scripts/ (bundle format: runtime/core/bundle.ts; createBundle: runtime/node; the server render: the built dist-server/server.js, server/http/serverEntry.ts).' }] },
+        { patterns: [
+          { regex: '^(\\.\\./)+(runtime/react|scripts|app)(/|$)', message: 'server/ reaches neither runtime/react, app/ nor scripts/ (bundle format: runtime/core/bundle.ts; createBundle: runtime/node; the server render: the built dist-server/server.js, server/http/serverEntry.ts).' },
+          { regex: '^(\\.\\./)+extensions(/|$)', message: 'server/ receives extensions through ServerExtensions (server/services.ts); server/productExtensions.ts is its one import of extensions/.' },
+        ] },
+      ],
+    },
+  },
+  {
+    // The server's one door to extensions/: the product's default ServerExtensions.
+    files: ['server/productExtensions.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(runtime/react|scripts|app)(/|$)', message: 'server/ reaches neither runtime/react, app/ nor scripts/.' }] },
       ],
     },
   },
