@@ -18,8 +18,8 @@ import type { ServerServices } from '../../../server/context';
 import { openPostgresSchema } from '../server/harness';
 import { FIXTURE, insertFixture } from './fixture';
 
-/** Which databases the suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** Which databases the suite runs on, and the harness's lifecycle in a suite (one source: ../databases.ts). */
+export { DATABASES, useHarness } from '../databases';
 
 /** A GraphQL answer. */
 export interface Answer {

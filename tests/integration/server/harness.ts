@@ -21,9 +21,8 @@ import { servicesFor } from '../../../server/services';
 export const ROOT = join(import.meta.dirname, '../../..');
 /** Rate-book rows the test seed inserts. */
 export const TEST_RATEBOOK_ROWS = 300;
-/** Databases this run covers. */
-export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-if (!process.env.TEST_DATABASE_URL) console.log('[server suite] TEST_DATABASE_URL not set: PostgreSQL runs skipped (PGlite only).');
+/** Databases this run covers, and the harness's lifecycle in a suite (one source: ../databases.ts). */
+export { DATABASES, useHarness } from '../databases';
 
 let defsCache: ServerDefinitions | undefined;
 /** The project's definitions, loaded once per worker. */

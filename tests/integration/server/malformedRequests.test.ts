@@ -18,7 +18,7 @@ import { createLogger } from '../../../server/log';
 import { BAD_REQUEST_KEY, refusalBody, requestRefusal } from '../../../server/plugins/requestRefusal';
 import { route, routeFailure, router } from '../../../server/plugins/route';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { DATABASES, startServer, useHarness, type TestServer } from './harness';
 import { prng } from '../../../server/seed/prng';
 
 
@@ -296,15 +296,13 @@ const CASES = generate(SEED);
 const RUNS = [...DATABASES.map((db) => ({ db, name: 'development', production: false })), { db: 'pglite' as const, name: 'production', production: true }];
 
 describe.each(RUNS)('malformed requests ($db, $name)', ({ db, production }) => {
-  let s: TestServer;
   const errorLines: string[] = [];
-  beforeAll(async () => {
+  const s = useHarness(() => {
     const manifest: PersistedManifest = {};
     for (const q of QUERIES) addToManifest(manifest, q);
     const log = createLogger('error', {}, (line: string) => errorLines.push(line));
-    s = await startServer(db, { log, manifest, config: { production }, serveStatic: true });
-  }, 60_000);
-  afterAll(async () => s?.close());
+    return startServer(db, { log, manifest, config: { production }, serveStatic: true });
+  });
 
   it('answers the reported GET with unparsable variables 400 with the catalogue text, logging nothing', async () => {
     const r = await s.request('/graphql?query={__typename}&variables=abc', { headers: { accept: 'application/json' } });
