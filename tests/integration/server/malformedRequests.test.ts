@@ -353,18 +353,14 @@ function rawExchange(server: Server, bytes: Buffer): Promise<string> {
 }
 
 describe('requests the app never sees as they are: unusable Host, refused by Node\'s parser (over a socket)', () => {
-  let s: TestServer;
+  const s = useHarness(() => startServer('pglite', { serveStatic: true }));
   let server: Server;
   beforeAll(async () => {
-    s = await startServer('pglite', { serveStatic: true });
     const refuse = requestRefusal(s.services.definitions.message(BAD_REQUEST_KEY, s.services.brands.fallback.selection));
     server = createHttpServer(s.app, (status) => refusalBody(refuse('the HTTP request is malformed', status)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   }, 60_000);
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await s?.close();
-  });
+  afterAll(() => new Promise((resolve) => server?.close(resolve)));
 
   const cases: [string, Buffer, number][] = [
     ['a NUL byte in a header', Buffer.from('GET /graphql HTTP/1.1\r\nHost: au.localhost\r\nX-A: a\u0000b\r\n\r\n'), 400],
