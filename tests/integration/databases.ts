@@ -38,8 +38,8 @@ export function useHarness<H extends { close(): Promise<void> }>(start: () => Pr
   return new Proxy({} as H, {
     get(_, key) {
       if (!started) throw new Error(`the harness is not started (read of ${String(key)} outside the suite's tests)`);
-      const value = Reflect.get(started, key, started) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(started) : value;
+      // As it is (the harnesses' methods are closures): a callable value keeps its own properties (yoga's app and its fetch).
+      return Reflect.get(started, key, started) as unknown;
     },
     has: (_, key) => started !== undefined && Reflect.has(started, key),
   });
