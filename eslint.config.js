@@ -34,7 +34,31 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+(runtime/react|scripts|app)(/|$)', message: 'server/ reaches neither runtime/react, app/ nor scripts/ (bundle format: runtime/core/bundle.ts; createBundle: runtime/node; the server render: the built dist-server/server.js, server/http/serverEntry.ts).' }] },
+        { patterns: [
+          { regex: '^(\\.\\./)+(runtime/react|scripts|app)(/|$)', message: 'server/ reaches neither runtime/react, app/ nor scripts/ (bundle format: runtime/core/bundle.ts; createBundle: runtime/node; the server render: the built dist-server/server.js, server/http/serverEntry.ts).' },
+          { regex: '^(\\.\\./)+extensions(/|$)', message: 'server/ receives extensions through ServerExtensions (server/services.ts); server/productExtensions.ts is its one import of extensions/.' },
+        ] },
+      ],
+    },
+  },
+  {
+    // The server's one door to extensions/: the product's default ServerExtensions.
+    files: ['server/productExtensions.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(runtime/react|scripts|app)(/|$)', message: 'server/ reaches neither runtime/react, app/ nor scripts/.' }] },
+      ],
+    },
+  },
+  {
+    // Scripts are command lines over the parts' modules: no part imports from scripts/ (vite.config.ts's build plugins and the
+    // scripts' own tests may). runtime/ and server/ state it in their own rules above; code shared with a script lives in its part.
+    files: ['app/**/*.{ts,tsx}', 'extensions/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}', 'bench/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+scripts(/|$)', message: 'Parts import nothing from scripts/: move the shared code into the part it belongs to (e.g. runtime/node).' }] },
       ],
     },
   },

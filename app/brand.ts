@@ -4,7 +4,8 @@
  * server/brands/brandPage.ts); the built region bundle carries the rest. Spec 000 s7: at start-up the
  * app reads this configuration from the page and stops with 'APP CONFIG is required' when it cannot.
  */
-import { PAGE_CONFIG_ID, parsePageConfig } from '../runtime/core/pageConfig';
+import { PAGE_CONFIG_ID } from '../runtime/core/pageConfig';
+import { parsePageConfig } from './pageData';
 import type { SelectionTexts } from '../runtime/core/types';
 import type { RuntimeBundle } from '../runtime/react';
 import { startupMessages } from '../.generated/definitions';

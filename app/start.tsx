@@ -11,7 +11,8 @@
  */
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { HYDRATION_ID, parseHydration } from '../runtime/core/serverRender';
+import { HYDRATION_ID } from '../runtime/core/serverRender';
+import { parseHydration } from './pageData';
 import type { SelectionTexts } from '../runtime/core/types';
 import type { BuiltBundle, FlowPart } from '../runtime/core/bundleParts';
 import { checkWidgetReferences, flowParts, flowsAt } from '../runtime/react';

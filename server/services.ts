@@ -15,7 +15,8 @@ import { eSignatureProviderFor, type ESignatureFactory } from './signing';
 import { idScanProviderFor, type IdScanFactory } from './idScan';
 import { creditBureauProviderFor, type CreditBureauFactory } from './creditBureau';
 import { crmProviderFor, type CrmFactory } from './crm';
-import type { BusinessNumberValidators } from '../extensions/businessNumbers';
+import type { FunctionDef } from '../runtime/core/functions';
+import { productExtensions, type BusinessNumberValidators } from './productExtensions';
 
 /** Open the configured database and apply migrations. */
 export async function openAndMigrate(config: ServerConfig, log: Logger): Promise<DbHandle> {
@@ -25,10 +26,12 @@ export async function openAndMigrate(config: ServerConfig, log: Logger): Promise
   return database;
 }
 
-/** Code the definitions name, registered once (each defaults to the product's, extensions/). */
+/** Code the definitions name, registered once (each defaults to the product's, extensions/: productExtensions, server/productExtensions.ts). */
 export interface ServerExtensions {
   /** Business-number validators regions name in `settings.businessNumber.validator` (extensions/businessNumbers). */
   businessNumberValidators?: BusinessNumberValidators;
+  /** Functions definitions call by name besides the runtime's (extensions/functions). */
+  functions?: readonly FunctionDef[];
   /** E-signature providers by name besides the built-in `sandbox`; ESIGN_PROVIDER picks one (server/signing). */
   eSignatureProviders?: Record<string, ESignatureFactory>;
   /** Address-autocomplete providers by name besides the built-in `sandbox`; ADDRESS_PROVIDER picks one (server/address). */
@@ -46,7 +49,7 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
   const email = createOutbox(database.db);
   const brands = brandRegistry(definitions.defs, { port: config.port, production: config.production });
   // Every region's rules are read now: a region naming an unknown validator stops the start.
-  const regions = regionRegistry(definitions, brands, extensions.businessNumberValidators);
+  const regions = regionRegistry(definitions, brands, extensions.businessNumberValidators ?? productExtensions.businessNumberValidators);
   // Every brand's rules are read now: a malformed rule stops the start instead of switching a limit off.
   const limitRules = new Map([...brands.all, brands.fallback].map((b) => [b.id, readLimitSettings(definitions.layers(b.selection).settings, `rate limits of brand ${b.id}`)]));
   const limits = createRateLimiter(database.db);
@@ -72,12 +75,12 @@ export function servicesFor(config: ServerConfig, database: DbHandle, definition
 }
 
 /** Everything the server needs, from configuration. */
-export async function createServices(config: ServerConfig, log = createLogger(config.logLevel)): Promise<ServerServices> {
-  const definitions = loadServerDefinitions(config.root);
+export async function createServices(config: ServerConfig, log = createLogger(config.logLevel), extensions: ServerExtensions = productExtensions): Promise<ServerServices> {
+  const definitions = loadServerDefinitions(config.root, { functions: extensions.functions ?? productExtensions.functions });
   for (const e of definitions.errors.slice(0, 20)) log.warn({ file: e.file, line: e.line, column: e.column, pointer: e.pointer, message: e.message, hint: e.hint }, 'definition problem');
   if (definitions.errors.length > 20) log.warn({ count: definitions.errors.length }, 'more definition problems');
   for (const problem of uploadRuleProblems(definitions.layers({}))) log.warn({ problem }, 'upload rule problem');
   if (config.databaseUrl && config.fileStorage === 'local') log.warn('files are stored on this instance\'s disk (FILE_STORAGE=local): other instances on the shared database cannot serve them; set FILE_STORAGE=s3');
   const database = await openAndMigrate(config, log);
-  return servicesFor(config, database, definitions, log);
+  return servicesFor(config, database, definitions, log, extensions);
 }

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { prepareSchema } from '../../runtime/core';
 import type { JsonSchema } from '../../runtime/core/types';
 import type { RuntimeBundle } from '../../runtime/core/bundle';
-import { compileStandalone, validatorName } from '../../scripts/bundle/compileStandalone';
-import { createBundle, loadDefinitionsFromDir } from '../../runtime/node';
+import { compileStandalone, createBundle, loadDefinitionsFromDir, validatorName } from '../../runtime/node';
 
 /** One form variant: `sections` x `fields`, typed into at a middle field. */
 export interface Variant {

@@ -4,7 +4,7 @@
  * Content-Security-Policy allows it), and the browser reads them at start with no request of its own.
  * @example
  * html.replace('</head>', `${pageConfigScript(texts)}</head>`);      // server
- * const texts = parsePageConfig(document.getElementById(PAGE_CONFIG_ID)?.textContent); // browser
+ * const texts = parsePageConfig(document.getElementById(PAGE_CONFIG_ID)?.textContent); // browser (app/pageData.ts)
  */
 import type { SelectionTexts } from './definitionSet';
 
@@ -19,23 +19,3 @@ export const scriptJson = (value: unknown): string => JSON.stringify(value).repl
 
 /** The whole data block for `value`. */
 export const pageConfigScript = (value: SelectionTexts): string => `<script type="application/json" id="${PAGE_CONFIG_ID}">${scriptJson(value)}</script>`;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const allStrings = (v: Record<string, unknown>): boolean => Object.values(v).every((x) => typeof x === 'string');
-
-/**
- * The configuration read from the element's text: undefined when there is none, when it is not JSON,
- * or when it is not a selection's texts (`selection` and `messages` of strings, `settings` an object).
- */
-export function parsePageConfig(text: string | null | undefined): SelectionTexts | undefined {
-  if (!text) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(value) || !isRecord(value.selection) || !isRecord(value.messages) || !isRecord(value.settings)) return undefined;
-  if (!allStrings(value.selection) || !allStrings(value.messages)) return undefined;
-  return value as unknown as SelectionTexts;
-}

@@ -5,7 +5,7 @@
  * never executed, so a strict Content-Security-Policy allows it; like `pageConfig.ts`).
  * @example
  * const page = await entry.render({ path, search, host, origin, page: texts, execute });   // server
- * const data = parseHydration(document.getElementById(HYDRATION_ID)?.textContent);        // browser
+ * const data = parseHydration(document.getElementById(HYDRATION_ID)?.textContent);        // browser (app/pageData.ts)
  */
 import type { SelectionTexts } from './definitionSet';
 import { scriptJson } from './pageConfig';
@@ -111,15 +111,3 @@ export const HYDRATION_ID = 'app-hydration';
 
 /** The hydration data block. */
 export const hydrationScript = (data: HydrationData): string => `<script type="application/json" id="${HYDRATION_ID}">${scriptJson(data)}</script>`;
-
-/** The hydration data read from the element's text: undefined when missing or malformed. */
-export function parseHydration(text: string | null | undefined): HydrationData | undefined {
-  if (!text) return undefined;
-  try {
-    const v = JSON.parse(text) as Partial<HydrationData> | null;
-    if (!v || typeof v.path !== 'string' || typeof v.search !== 'string' || !v.environment || typeof v.answers !== 'object' || v.answers === null) return undefined;
-    return v as HydrationData;
-  } catch {
-    return undefined;
-  }
-}

@@ -4,7 +4,7 @@ import { resolveLayers } from '../../runtime/core/layers';
 import type { DefinitionError, DefinitionSet, ResolvedLayers } from '../../runtime/core/types';
 import { definitionVersion, readDefinitions } from '../../runtime/node';
 import { createLogic, type LogicInstance, type LogicOptions } from '../../runtime/core/logic';
-import { extensionFunctions } from '../../extensions/functions';
+import { productExtensions } from '../productExtensions';
 
 /** The definitions as the server uses them. */
 export interface ServerDefinitions {
@@ -28,9 +28,9 @@ export interface ServerDefinitions {
 
 /**
  * Build {@link ServerDefinitions} from `relative path -> text` files, with a logic instance of its own
- * made of `logic` (default: the product's functions, extensions/functions).
+ * made of `logic` (default: the product's functions, productExtensions of server/productExtensions.ts).
  */
-export function definitionsFromFiles(files: Record<string, string>, logic: LogicOptions = { functions: extensionFunctions }): ServerDefinitions {
+export function definitionsFromFiles(files: Record<string, string>, logic: LogicOptions = { functions: productExtensions.functions }): ServerDefinitions {
   const { defs, errors } = loadDefinitions(files);
   const version = definitionVersion(files, defs.config.versions?.snapshot);
   const cache = new Map<string, ResolvedLayers>();
@@ -61,6 +61,6 @@ export function definitionsFromFiles(files: Record<string, string>, logic: Logic
 const UNEXPECTED_KEY = 'api.error.UNEXPECTED';
 
 /** Read and load the definitions of the project at `root`. */
-export function loadServerDefinitions(root: string): ServerDefinitions {
-  return definitionsFromFiles(readDefinitions(root));
+export function loadServerDefinitions(root: string, logic?: LogicOptions): ServerDefinitions {
+  return definitionsFromFiles(readDefinitions(root), logic);
 }

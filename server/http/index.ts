@@ -3,3 +3,4 @@ export { createHttpServer } from './httpServer';
 export { answerPage, staticSite } from './staticSite';
 export { formPosts } from './formPosts';
 export { SERVER_ENTRY } from './serverEntry';
+export { inProcessGraphQL } from './inProcessGraphQL';

@@ -29,6 +29,9 @@ export const CSRF_TEXT_KEYS: Readonly<Record<keyof CsrfTexts, string>> = {
   contentType: 'api.error.csrf.contentType',
 };
 
+/** The three refusals' texts, each its catalogue key's text by `text`. */
+export const csrfTexts = (text: (key: string) => string): CsrfTexts => ({ origin: text(CSRF_TEXT_KEYS.origin), site: text(CSRF_TEXT_KEYS.site), contentType: text(CSRF_TEXT_KEYS.contentType) });
+
 /** The 403 with the refusal's text (module level: no closure per request on the hot path). */
 function refusal(hook: RouteRequest, message: string): Response {
   return new hook.fetchAPI.Response(JSON.stringify({ errors: [{ message, extensions: { code: 'CSRF_REFUSED' } }] }), {

@@ -65,6 +65,11 @@ export function addToManifest(manifest: PersistedManifest, text: string): void {
   }
 }
 
+/** The manifest file at `path` when one is named (PERSISTED_MANIFEST), else one scanned from the sources under `root`. */
+export function loadManifest(path: string | undefined, root: string): PersistedManifest {
+  return path ? (JSON.parse(readFileSync(path, 'utf8')) as PersistedManifest) : buildManifest(root);
+}
+
 /** Build the manifest: the flows' binding documents, then the operations found by scanning `folders` under `root`. */
 export function buildManifest(root: string, folders: string[] = MANIFEST_SOURCES): PersistedManifest {
   const manifest: PersistedManifest = {};

@@ -3,7 +3,7 @@
  * which business number it uses and the named validator that checks it. The server knows no region by
  * name: a region is a layer file, or the region a brand serves.
  */
-import { businessNumberCheck, businessNumberValidators, type BusinessNumberCheck, type BusinessNumberValidators } from '../../extensions/businessNumbers';
+import { businessNumberCheck, productExtensions, type BusinessNumberCheck, type BusinessNumberValidators } from '../productExtensions';
 import { layerChoices } from '../../runtime/core/layers';
 import type { BrandRegistry } from '../brands';
 import type { ServerDefinitions } from '../definitions';
@@ -32,7 +32,7 @@ const REGION = 'region';
  * nobody registered, stops the start with its file named.
  * @example regionRegistry(definitions, brands).get('nz')?.businessNumber.valid('9429041535202') // true
  */
-export function regionRegistry(definitions: ServerDefinitions, brands: BrandRegistry, validators: BusinessNumberValidators = businessNumberValidators): RegionRegistry {
+export function regionRegistry(definitions: ServerDefinitions, brands: BrandRegistry, validators: BusinessNumberValidators = productExtensions.businessNumberValidators): RegionRegistry {
   const codes = [...new Set([...(layerChoices(definitions.defs)[REGION] ?? []), ...[...brands.all, brands.fallback].map((b) => b.region)].map((c) => c.toUpperCase()))].sort();
   const rules = new Map<string, RegionRules>();
   for (const code of codes) {

@@ -5,7 +5,7 @@
  * from the seeded `businesses` table; a real adapter (ABR, NZBN API ...) implements the same interface.
  */
 import { sql, type Kysely } from 'kysely';
-import type { BusinessNumberCheck } from '../../extensions/businessNumbers';
+import type { BusinessNumberCheck } from '../productExtensions';
 import type { Database } from '../db';
 
 /** A lookup: a business number (digits, spaces allowed) or part of a name. */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { parse } from 'yaml';
-import { businessNumberValidators, gs1CheckDigit } from '../../extensions/businessNumbers';
+import { productExtensions } from '../productExtensions';
 import type { Database } from '../db';
 
 const DATA = join(import.meta.dirname, 'data');
@@ -12,13 +12,14 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(
 /** The ABN whose last nine digits are `suffix` (first two digits chosen to pass the check). */
 export function abnFor(suffix: number): string {
   const tail = String(suffix % 1e9).padStart(9, '0');
-  for (let p = 10; p <= 99; p++) if (businessNumberValidators.abn(`${p}${tail}`)) return `${p}${tail}`;
+  for (let p = 10; p <= 99; p++) if (productExtensions.businessNumberValidators.abn(`${p}${tail}`)) return `${p}${tail}`;
   return abnFor(suffix + 1);
 }
 /** An NZBN: prefix 9429 then 8 digits then the check digit. */
 export function nzbnFor(serial: number): string {
   const first12 = `9429${String(serial % 1e8).padStart(8, '0')}`;
-  return `${first12}${gs1CheckDigit(first12)}`;
+  for (let d = 0; d <= 9; d++) if (productExtensions.businessNumberValidators.gs1(`${first12}${d}`)) return `${first12}${d}`;
+  throw new Error(`no GS1 check digit for ${first12}`);
 }
 
 interface IndustryDef { name: string; subDivisions: { name: string; subGroups: string[] }[] }

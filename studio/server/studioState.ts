@@ -2,7 +2,7 @@
  * The studio's view of a definitions folder: loads it as the server does, keeps one runtime bundle per
  * region x brand (every flow, examples too) and the validators the preview runs (ajv standalone, the
  * same compiler as the build), and reloads on demand. After each reload it regenerates `.generated/`
- * (scripts/compileValidators.ts, what `npm run generate` writes) and lints, both just after the preview
+ * (runtime/node/generateFiles.ts, what `npm run generate` writes) and lints, both just after the preview
  * has been told, so a saved text reaches the preview first.
  */
 import { createHash } from 'node:crypto';
@@ -15,9 +15,7 @@ import { lintDefinitions, servedCombinations } from '../../runtime/core/lint';
 import { loadDefinitions, type ParseCache } from '../../runtime/core/load';
 import { escapeSegment, getAtPointer, positionOf } from '../../runtime/core/source';
 import type { DefinitionError, DefinitionSet, JsonSchema, Provenance, ResolvedLayers } from '../../runtime/core/types';
-import { createBundle, flowDiagram, graphqlOperations, graphqlShapes, loadSdl, readDefinitions } from '../../runtime/node';
-import { compileStandalone, validatorName } from '../../scripts/bundle/compileStandalone';
-import { generateFiles, writeGenerated } from '../../scripts/compileValidators';
+import { compileStandalone, createBundle, flowDiagram, generateFiles, graphqlOperations, graphqlShapes, loadSdl, readDefinitions, validatorName, writeGenerated } from '../../runtime/node';
 import { readSamples, type SampleSet } from './samples';
 
 /** A lint finding or load error as the page shows it. */
@@ -73,7 +71,7 @@ function esmValidators(cjs: string): string {
     return `${JSON.stringify(name)}: (() => { const module = { exports: {} }; const exports = module.exports; ${source}\n; return module.exports; })()`;
   });
   return [
-    '// The studio preview\'s validators: ajv standalone (scripts/bundle/compileStandalone.ts) as an ES module.',
+    '// The studio preview\'s validators: ajv standalone (runtime/node/compileStandalone.ts) as an ES module.',
     `const __modules = {${modules.join(',\n')}};`,
     'const require = (name) => __modules[name];',
     'const module = { exports: {} }; const exports = module.exports;',

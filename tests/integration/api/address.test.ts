@@ -5,10 +5,10 @@
  * limits (query length, countries, fewest characters, most suggestions), the sandbox's controls (no match, the
  * error word), the rate limit, and signed-out callers refused.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_ADDRESS_ERROR } from '../../../server/address';
 import { gazetteerRows, seedAddresses } from '../../../server/seed/addresses';
-import { DATABASES, startHarness, type Harness } from './harness';
+import { DATABASES, startHarness, useHarness } from './harness';
 import { codeOf } from './helpers';
 
 const AU = { brand: 'acme-au', region: 'au' };
@@ -17,19 +17,17 @@ const DETAILS = 'query($id: ID!) { addressDetails(id: $id) { id streetNo streetN
 type Suggestion = { id: string; label: string };
 
 describe.each(DATABASES)('address autocomplete on %s', (kind) => {
-  let h: Harness;
+  const h = useHarness(() => startHarness(kind));
   const settings = () => h.definitions.layers(AU).settings.address as { countries: string[]; minLength: number; maxQueryLength: number; maxSuggestions: number; autoPickAfterMs: number };
   const suggest = async (q: string, c?: string[], who: 'primary' | 'other' = 'primary') => {
     const answer = await h.gql(who, SUGGEST, { q, c });
     return { answer, rows: (answer.data?.addressSuggestions ?? []) as Suggestion[] };
   };
   beforeAll(async () => {
-    h = await startHarness(kind);
     expect(await seedAddresses(h.database.db)).toBe(gazetteerRows().length);
     // Safe to run again.
     await seedAddresses(h.database.db);
   }, 120_000);
-  afterAll(async () => h?.close());
   beforeEach(async () => h.reset());
 
   it('settings: AU and NZ, 3 characters, 120 at most, 6 suggestions, auto-pick after 1 second (001 s9)', () => {

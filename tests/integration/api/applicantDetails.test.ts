@@ -12,10 +12,10 @@
  *   free text; no role gets the required-field text).
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE } from './fixture';
-import { DATABASES, startHarness, type Answer, type Harness } from './harness';
-import { audit, codeOf, row, serverSets, setProperty } from './helpers';
+import { DATABASES, startHarness, useHarness, type Answer, type Harness } from './harness';
+import { audit, codeOf, expectRefused, row, serverSets, setProperty } from './helpers';
 
 const A = FIXTURE.apps.shared;
 const AU = { brand: 'acme-au', region: 'au' };
@@ -23,11 +23,7 @@ const ENTITY = { entityName: 'Fixture Pty Ltd', entityType: 'PRV', industry: 'Co
 const scoreboard = async (h: Harness) => (await row(h, A)).record.scoreboard as Record<string, Record<string, unknown>>;
 
 describe.each(DATABASES)('applicant details on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  }, 120_000);
-  afterAll(async () => h?.close());
+  const h = useHarness(() => startHarness(kind));
   beforeEach(async () => {
     await h.reset();
     // Applicant details not started: the company is being looked up.
@@ -36,16 +32,8 @@ describe.each(DATABASES)('applicant details on %s', (kind) => {
   });
 
   /** Refused naming `section` with the catalogue's text; nothing stored, nothing audited. */
-  async function refused(section: string, messageKey: string, call: () => Promise<Answer>, selection = AU) {
-    const before = await row(h, A);
-    const audits = (await audit(h, A)).length;
-    const answer = await call();
-    expect(codeOf(answer)).toBe('STEP_INCOMPLETE');
-    expect(answer.errors?.[0].extensions).toMatchObject({ section, messageKey });
-    expect(answer.errors?.[0].message).toBe(h.definitions.message(messageKey, selection));
-    expect(await row(h, A)).toEqual(before);
-    expect((await audit(h, A)).length).toBe(audits);
-  }
+  const refused = (section: string, messageKey: string, call: () => Promise<Answer>, selection = AU) =>
+    expectRefused(h, A, call, { code: 'STEP_INCOMPLETE', extensions: { section, messageKey }, catalogue: selection });
 
   it("answers NOT_ALLOWED for an entity type outside the region's list, keeps it, and refuses to confirm it", async () => {
     const eligible = h.definitions.layers(AU).settings.eligibleEntityTypes as string[];

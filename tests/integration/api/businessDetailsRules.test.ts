@@ -8,10 +8,10 @@
  * the confirmed officer of a business with more than one. The rule table (tests/rules/businessDetails.yaml) names
  * these tests.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_DETAILS, FIXTURE, FINANCE_COMPLETED } from './fixture';
-import { DATABASES, startHarness, type Answer, type Harness } from './harness';
-import { audit, codeOf, row, serverSets, setProperty, uploadedFiles, type FileRef } from './helpers';
+import { DATABASES, startHarness, useHarness, type Answer } from './harness';
+import { codeOf, expectRefused, row, serverSets, setProperty, uploadedFiles, type FileRef } from './helpers';
 import { MINIMAL_PDF } from '../../unit/files/sampleFiles';
 
 const A = FIXTURE.apps.shared;
@@ -22,11 +22,7 @@ type Finance = Record<string, unknown>;
 const statement = (n: number): FileRef => ({ uuid: `00000000-0000-4000-8000-0000000002${String(n).padStart(2, '0')}`, fileName: `statements-${n}.pdf`, mimeType: 'application/pdf' });
 
 describe.each(DATABASES)('business details rules on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  }, 120_000);
-  afterAll(async () => h?.close());
+  const h = useHarness(() => startHarness(kind));
   beforeEach(async () => {
     await h.reset();
     // The sections before finance details are done (entity details, cashflow); the officer is confirmed (fixture).
@@ -38,17 +34,7 @@ describe.each(DATABASES)('business details rules on %s', (kind) => {
   const saveFinance = (value: Finance) => setProperty(h, 'primary', A, 'businessDetails.financeDetails', value);
 
   /** Refused naming `messageKey` (its catalogue text is the error's message); nothing stored, nothing audited. */
-  async function refused(call: () => Promise<Answer>, code: string, messageKey: string) {
-    const before = await row(h, A);
-    const audits = (await audit(h, A)).length;
-    const answer = await call();
-    expect(codeOf(answer)).toBe(code);
-    expect(answer.errors?.[0].extensions?.messageKey).toBe(messageKey);
-    expect(answer.errors?.[0].message).toBe(h.definitions.message(messageKey, AU));
-    expect(await row(h, A)).toEqual(before);
-    expect((await audit(h, A)).length).toBe(audits);
-    return answer;
-  }
+  const refused = (call: () => Promise<Answer>, code: string, messageKey: string) => expectRefused(h, A, call, { code, extensions: { messageKey }, catalogue: AU });
   const refusedFinance = (value: Finance, messageKey: string) => refused(() => saveFinance(value), 'STEP_INCOMPLETE', messageKey);
 
   /** Saved with completed 'yes', then the status request moves the application to approvals. */

@@ -15,11 +15,11 @@ import { resolvers } from '../../../server/graphql/resolvers';
 import { createLogger } from '../../../server/log';
 import { servicesFor } from '../../../server/services';
 import type { ServerServices } from '../../../server/context';
-import { openPostgresSchema } from '../server/harness';
+import { openPostgresSchema, pgliteCopy } from '../server/harness';
 import { FIXTURE, insertFixture } from './fixture';
 
-/** Which databases the suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** Which databases the suite runs on, and the harness's lifecycle in a suite (one source: ../databases.ts). */
+export { DATABASES, useHarness } from '../databases';
 
 /** A GraphQL answer. */
 export interface Answer {
@@ -47,9 +47,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** The suite's own database: a copy of the migrated PGlite template (no initdb, no migrations per file), or a fresh PostgreSQL schema. */
 async function openDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: DbHandle; cleanup: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'ff-api-'));
+    const dir = await pgliteCopy('migrated');
     const database = await openPglite(join(dir, 'pglite'));
     return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }

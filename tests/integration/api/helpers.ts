@@ -1,5 +1,6 @@
-/** Small helpers of the API suite: write calls, row snapshots and audit counts. */
+/** Small helpers of the API suite: write calls, row snapshots and audit counts, and the one refusal assertion. */
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { Answer, Harness, Who } from './harness';
 
 /** createOrUpdateProperty as `who` on `appId` at scoreboard.<path>. */
@@ -50,4 +51,37 @@ export async function uploadedFiles(h: Harness, appId: string, ownerId: string, 
     .values(files.map((f) => ({ id: f.uuid, storage_key: `fixture/${f.uuid}`, file_name: f.fileName, mime_type: f.mimeType, size_bytes: 10, status: 'uploaded', owner_user_id: ownerId, application_id: appId, slot })))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+/** How a call must be refused, besides changing nothing. */
+export interface Refusal {
+  /** The first error's code. */
+  code: string;
+  /** Extensions the first error carries (a partial match: `section`, `messageKey`, ...). */
+  extensions?: Record<string, unknown>;
+  /** The message is the catalogue's text of the error's `messageKey` for this selection (what the user is shown). */
+  catalogue?: Record<string, string>;
+  /** The developer's reason (`extensions.reason`) matches. */
+  reason?: RegExp;
+  /** The message matches (a refusal with no catalogue text). */
+  message?: RegExp;
+}
+
+/**
+ * The one "refused, and nothing changed" assertion: `call` answers the refusal stated, and application `appId`'s
+ * row (record, version, members) and audit trail are exactly as before. Answers the refusal for further checks.
+ */
+export async function expectRefused(h: Harness, appId: string, call: () => Promise<Answer>, refusal: Refusal): Promise<Answer> {
+  const before = await row(h, appId);
+  const audits = (await audit(h, appId)).length;
+  const answer = await call();
+  const error = answer.errors?.[0];
+  expect(codeOf(answer)).toBe(refusal.code);
+  if (refusal.extensions) expect(error?.extensions).toMatchObject(refusal.extensions);
+  if (refusal.catalogue) expect(error?.message).toBe(h.definitions.message(String(error?.extensions?.messageKey), refusal.catalogue));
+  if (refusal.reason) expect(error?.extensions?.reason).toMatch(refusal.reason);
+  if (refusal.message) expect(error?.message).toMatch(refusal.message);
+  expect(await row(h, appId)).toEqual(before);
+  expect((await audit(h, appId)).length).toBe(audits);
+  return answer;
 }

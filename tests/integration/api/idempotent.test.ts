@@ -1,15 +1,11 @@
 /** Submit-type mutations answer a replay with their first answer (server/enforce/idempotent.ts). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idempotent } from '../../../server/enforce';
 import { FIXTURE } from './fixture';
-import { DATABASES, startHarness, type Harness } from './harness';
+import { DATABASES, startHarness, useHarness } from './harness';
 
 describe.each(DATABASES)('idempotent submits on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  }, 120_000);
-  afterAll(async () => h?.close());
+  const h = useHarness(() => startHarness(kind));
 
   it('runs once per key, replays the stored answer, and lets a failed run be retried', async () => {
     let runs = 0;

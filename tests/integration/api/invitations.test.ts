@@ -6,10 +6,10 @@
  * invited. The limits are read from the definitions, not copied here. (All requests of this harness come from one
  * client, the in-process one.)
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LimitRule } from '../../../server/limits';
 import { FIXTURE } from './fixture';
-import { DATABASES, startHarness, type Harness } from './harness';
+import { DATABASES, startHarness, useHarness } from './harness';
 import { codeOf, row, serverSets } from './helpers';
 
 const A = FIXTURE.apps.shared;
@@ -21,7 +21,7 @@ const NOMINATE = 'mutation($id: ID, $u: UserInfoInput!) { selectPrimaryApplicant
 const person = (name: string) => ({ firstName: 'Ivy', lastName: 'Invitee', email: `${name}@fixture.test`, phone: '0412345678' });
 
 describe.each(DATABASES)('invitation limits on %s', (kind) => {
-  let h: Harness;
+  const h = useHarness(() => startHarness(kind));
   let rules: LimitRule[];
   const limitPer = (per: LimitRule['per']) => rules.find((r) => r.per === per)!.limit;
   const name = (email: string) => h.gql('primary', NAME_SECOND, { id: A, u: person(email) });
@@ -29,10 +29,8 @@ describe.each(DATABASES)('invitation limits on %s', (kind) => {
   const accounts = async (email: string) => (await h.database.db.selectFrom('users').select('id').where('email', '=', `${email}@fixture.test`).execute()).length;
 
   beforeAll(async () => {
-    h = await startHarness(kind);
     rules = (h.definitions.layers(AU).settings.rateLimits as Record<string, LimitRule[]>).invitation;
   }, 120_000);
-  afterAll(async () => h?.close());
   beforeEach(async () => {
     await h.reset();
     // Authorised Officer (2) is offered: the company confirmed with more than one officer, the primary officer confirmed.

@@ -3,9 +3,9 @@
  * audit row, one path is patched per write, provider outcomes repeat only what the server holds, and the
  * officer writers hand the application over.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_DETAILS, FIXTURE, FINANCE_COMPLETED } from './fixture';
-import { DATABASES, startHarness, type Harness } from './harness';
+import { DATABASES, startHarness, useHarness } from './harness';
 import { audit, codeOf, row, serverSets, setProperty } from './helpers';
 
 const A = FIXTURE.apps.shared;
@@ -13,11 +13,7 @@ const B = FIXTURE.apps.calculator;
 const READ = 'query($id: ID) { getVehicleApplication(applicationId: $id) { applicationId version roles scoreboard { status statusSecondary docusignStatus primaryApplicant { userId confirmed identityVerificationStatus } } } }';
 
 describe.each(DATABASES)('journeys on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  }, 120_000);
-  afterAll(async () => h?.close());
+  const h = useHarness(() => startHarness(kind));
   beforeEach(async () => h.reset());
 
   it('walks the primary officer from business details to approvals and audits each step', async () => {
@@ -202,11 +198,7 @@ describe.each(DATABASES)('journeys on %s', (kind) => {
 });
 
 describe.each(DATABASES)('more journeys on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  }, 120_000);
-  afterAll(async () => h?.close());
+  const h = useHarness(() => startHarness(kind));
   beforeEach(async () => h.reset());
 
   it('lets the quote recipient of a reassigned quote confirm as the primary officer', async () => {

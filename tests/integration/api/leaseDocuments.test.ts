@@ -4,20 +4,16 @@
  * data), their download links and their e-mail with attachments through the outbox, rate limited per recipient.
  */
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE } from './fixture';
-import { DATABASES, startHarness, type Harness } from './harness';
+import { DATABASES, startHarness, useHarness } from './harness';
 import { codeOf, row, serverSets, setProperty } from './helpers';
 
 const A = FIXTURE.apps.shared;
 const pdfText = (bytes: Uint8Array) => execFileSync('/usr/bin/pdftotext', ['-', '-'], { input: bytes }).toString('utf8').replace(/\s+/g, ' ');
 
 describe.each(DATABASES)('lease documents on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  }, 120_000);
-  afterAll(async () => h?.close());
+  const h = useHarness(() => startHarness(kind));
   beforeEach(async () => {
     await h.reset();
     await serverSets(h, A, 'scoreboard.status', 'reviewAndSignContract');

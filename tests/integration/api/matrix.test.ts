@@ -2,19 +2,15 @@
  * Authorisation matrix: every operation of the schema x {anonymous, primary, secondary, calculator customer,
  * other applicant} x {own, someone else's application}, against the hand-written EXPECTED table.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXPECTED, MUTATING, type Cell } from './expectations';
-import { DATABASES, startHarness, type Harness, type Who } from './harness';
+import { DATABASES, startHarness, useHarness, type Who } from './harness';
 import { OPERATIONS, targetFor } from './operations';
 
 const CALLERS: Who[] = ['anonymous', 'primary', 'secondary', 'calculator', 'other'];
 
 describe.each(DATABASES)('authorisation matrix on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  }, 120_000);
-  afterAll(async () => h?.close());
+  const h = useHarness(() => startHarness(kind));
 
   it('covers every Query and Mutation field of the served schema', async () => {
     const r = await h.gql('anonymous', '{ __schema { queryType { fields { name } } mutationType { fields { name } } } }');

@@ -6,10 +6,10 @@
  */
 import { createSchema } from 'graphql-yoga';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CATALOGUED_CODES } from '../../../server/graphql/apiErrors';
 import { readTypeDefs } from '../../../server/graphql/loadSchema';
-import { DATABASES, startHarness, type Harness } from './harness';
+import { DATABASES, startHarness, useHarness, type Harness } from './harness';
 import { codeOf } from './helpers';
 import { MUTATION_ANSWERS } from './mutationAnswers';
 
@@ -35,11 +35,7 @@ describe('the mutation answers table', () => {
 });
 
 describe.each(DATABASES)('mutations that change nothing say so, on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  }, 120_000);
-  afterAll(async () => h?.close());
+  const h = useHarness(() => startHarness(kind));
   beforeEach(async () => h.reset());
 
   it.each(Object.entries(MUTATION_ANSWERS))('%s', async (mutation, row) => {

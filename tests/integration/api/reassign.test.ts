@@ -13,10 +13,10 @@
  * the secondary officer voids the envelopes naming them and leaves the primary's standing.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadServerDefinitions } from '../../../server/definitions';
 import { FIXTURE } from './fixture';
-import { DATABASES, startHarness, type Answer, type Harness } from './harness';
+import { DATABASES, startHarness, useHarness, type Answer } from './harness';
 import { codeOf, row, serverSets } from './helpers';
 
 const A = FIXTURE.apps.shared;
@@ -37,11 +37,7 @@ const INVITATION_HOURS = (loadServerDefinitions(join(import.meta.dirname, '../..
 const officer = { firstName: 'Olive', lastName: "O'Brien", email: 'Olive.Officer@fixture.test', phone: '0411222333' };
 
 describe.each(DATABASES)('reassignment on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  }, 120_000);
-  afterAll(async () => h?.close());
+  const h = useHarness(() => startHarness(kind));
   beforeEach(async () => {
     await h.reset();
     await serverSets(h, A, 'scoreboard.status', 'orderVerification');

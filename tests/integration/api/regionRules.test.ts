@@ -4,11 +4,11 @@
  * s5, 001 s4) through the region layers' scoreboard patch; every refusal a user may see carries the
  * catalogue text of its code (messages/api.yaml) and the developer's reason beside it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../server/auth';
 import { CATALOGUED_CODES, messageKeyOf } from '../../../server/graphql/apiErrors';
 import { FIXTURE } from './fixture';
-import { DATABASES, startHarness, type Answer, type Harness } from './harness';
+import { DATABASES, startHarness, useHarness, type Answer } from './harness';
 import { codeOf, row, setProperty } from './helpers';
 
 const A = FIXTURE.apps.shared;
@@ -18,7 +18,7 @@ const AU = { brand: 'acme-au', region: 'au' };
 const NZ = { brand: 'kiwi-nz', region: 'nz' };
 
 describe.each(DATABASES)('region rules and refusal texts on %s', (kind) => {
-  let h: Harness;
+  const h = useHarness(() => startHarness(kind));
   let nzCookie = '';
   const text = (key: string, selection = AU) => h.definitions.message(key, selection);
 
@@ -37,7 +37,6 @@ describe.each(DATABASES)('region rules and refusal texts on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    h = await startHarness(kind);
     await h.database.db
       .insertInto('users')
       .values({ id: NZ_USER, email: 'kiwi@fixture.test', first_name: 'Kiri', last_name: 'Tester', phone: '0211234567', password_hash: null, brand_id: 'kiwi-nz', region: 'NZ' })
@@ -52,7 +51,6 @@ describe.each(DATABASES)('region rules and refusal texts on %s', (kind) => {
       .execute();
     nzCookie = await createSession(h.database.db, NZ_USER, 'kiwi-nz');
   }, 120_000);
-  afterAll(async () => h?.close());
 
   it('AU: officer mobiles and the company contact number must be exactly 10 characters', async () => {
     for (const path of ['primaryApplicant.phone', 'secondaryApplicant.phone', 'businessDetails.entityDetails.businessContactNumber']) {

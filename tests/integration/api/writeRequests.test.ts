@@ -9,10 +9,10 @@
  *   `__proto__`; an array position is a position in a list, bounded by the schema's `maxItems` and by the
  *   list as stored, and never creates an object.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_DETAILS, FIXTURE, FINANCE_COMPLETED } from './fixture';
-import { DATABASES, startHarness, type Answer, type Harness, type Who } from './harness';
-import { audit, codeOf, row, serverSets, setProperty, uploadedFiles } from './helpers';
+import { DATABASES, startHarness, useHarness, type Answer, type Who } from './harness';
+import { codeOf, expectRefused, row, serverSets, setProperty, uploadedFiles } from './helpers';
 
 const A = FIXTURE.apps.shared;
 const B = FIXTURE.apps.calculator;
@@ -20,11 +20,7 @@ const AU = { brand: 'acme-au', region: 'au' };
 const file = (n: number) => ({ fileName: `statement-${n}.pdf`, uuid: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`, mimeType: 'application/pdf' });
 
 describe.each(DATABASES)('write requests on %s', (kind) => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness(kind);
-  }, 120_000);
-  afterAll(async () => h?.close());
+  const h = useHarness(() => startHarness(kind));
   beforeEach(async () => {
     await h.reset();
     // The statements the list-entry tests attach: uploads of this application to the financial statements slot.
@@ -33,16 +29,8 @@ describe.each(DATABASES)('write requests on %s', (kind) => {
 
   describe('completion flags', () => {
     /** A refusal naming `section` with its catalogue text; the application is exactly as before. */
-    async function incomplete(appId: string, section: string, messageKey: string, call: () => Promise<Answer>) {
-      const before = await row(h, appId);
-      const audits = (await audit(h, appId)).length;
-      const answer = await call();
-      expect(codeOf(answer)).toBe('STEP_INCOMPLETE');
-      expect(answer.errors?.[0].extensions).toMatchObject({ section, messageKey });
-      expect(answer.errors?.[0].message).toBe(h.definitions.message(messageKey, AU));
-      expect(await row(h, appId)).toEqual(before);
-      expect((await audit(h, appId)).length).toBe(audits);
-    }
+    const incomplete = (appId: string, section: string, messageKey: string, call: () => Promise<Answer>) =>
+      expectRefused(h, appId, call, { code: 'STEP_INCOMPLETE', extensions: { section, messageKey }, catalogue: AU });
     const fill = async (who: Who, appId: string) => {
       for (const [path, value] of BUSINESS_DETAILS) expect(codeOf(await setProperty(h, who, appId, path, value)), path).toBe('ok');
     };
@@ -122,16 +110,7 @@ describe.each(DATABASES)('write requests on %s', (kind) => {
     const write = (params: Record<string, unknown>) =>
       h.gql('primary', 'mutation($id: ID!, $p: PropertyParams!) { createOrUpdateProperty(applicationId: $id, params: $p) { status message version } }', { id: A, p: params });
 
-    async function refusedUnchanged(call: () => Promise<Answer>, code: string, reason: RegExp) {
-      const before = await row(h, A);
-      const audits = (await audit(h, A)).length;
-      const answer = await call();
-      expect(codeOf(answer)).toBe(code);
-      expect(answer.errors?.[0].extensions?.reason).toMatch(reason);
-      expect(await row(h, A)).toEqual(before);
-      expect((await audit(h, A)).length).toBe(audits);
-      return answer;
-    }
+    const refusedUnchanged = (call: () => Promise<Answer>, code: string, reason: RegExp) => expectRefused(h, A, call, { code, reason });
 
     it('refuses inherited names under a writable wildcard, naming the path', async () => {
       for (const [first, second, third] of [

@@ -4,12 +4,12 @@
  * list, shortlist limit and merge, business lookup, enquiries and call requests (refused bad input writes nothing).
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calculatorRules, searchPlan, tableCatalogue } from '../../../server/catalogue';
 import { RECORD_SCHEMAS, assertValid } from '../../../server/enforce';
 import { abnFor, nzbnFor } from '../../../server/seed/referenceData';
 import { seedRatebook } from '../../../server/seed/ratebook';
-import { DATABASES, definitions, startServer, type TestServer } from '../server/harness';
+import { DATABASES, definitions, startServer, useHarness, type TestServer } from '../server/harness';
 import { expectedMatches, prng, randomFilters, type Filters, type Row } from './expected';
 
 const SEARCH = `query($f: RatebookSearchFilters!) { fetchRatebook(searchFilters: $f) { totalCount results { totalCount resultCount rows { id catalogVehicleId vehicleMake vehicleModel duration distance weekLeaseprice } } } }`;
@@ -18,7 +18,7 @@ const ROWS = 4000;
 interface Page { totalCount: number; results: { totalCount: number; resultCount: number; rows: { id: string }[] } }
 
 describe.each(DATABASES)('calculator API on %s', (kind) => {
-  let s: TestServer;
+  const s = useHarness(() => startServer(kind));
   let rows: Row[];
   const rank = new Map<string, number>();
   const makes = new Map<string, string[]>();
@@ -30,7 +30,6 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
   const count = async (table: 'leads' | 'users' | 'applications' | 'outbox') => Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(s.database.db)).rows[0].n);
 
   beforeAll(async () => {
-    s = await startServer(kind);
     await seedRatebook(s.database.db, ROWS);
     await sql`analyze ratebook`.execute(s.database.db);
     rows = (await s.database.db.selectFrom('ratebook').select(['id', 'country_code', 'distance', 'duration', 'vehicle_make', 'vehicle_model', 'vehicle_fueltype', 'vehicle_bodytype', 'cab_type', 'vehicle_nrofseats', 'consumer_price', 'week_leaseprice', 'month_leaseprice', 'vehicle_description', 'catalog_vehicle_id']).execute()) as Row[];
@@ -38,7 +37,6 @@ describe.each(DATABASES)('calculator API on %s', (kind) => {
     ordered.rows.forEach((r, i) => rank.set(r.d, i));
     for (const r of rows) makes.set(r.vehicle_make, [...new Set([...(makes.get(r.vehicle_make) ?? []), r.vehicle_model])]);
   }, 120_000);
-  afterAll(async () => s?.close());
 
   const ids = (list: { id: string }[]) => list.map((r) => String(r.id));
   const check = async (f: Filters, country = 'AU', host?: string) => {

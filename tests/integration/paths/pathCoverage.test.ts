@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { deriveRoles, next, recordProgress, stepStatuses } from '../../../runtime/core/flow';
 import type { NextResult } from '../../../runtime/core/flow/flowTypes';
@@ -21,7 +21,7 @@ import { writeRecord } from '../../../server/enforce';
 import { flowsFor } from '../../../server/enforce/journeys';
 import { completionsFor, type DeclaredCompletion } from '../../../server/enforce/completion';
 import { varPaths } from '../../../runtime/core/logic';
-import { startHarness, type Harness } from '../api/harness';
+import { startHarness, useHarness } from '../api/harness';
 import { PathCoverage } from './coverage';
 import { fillUsers, merge, readPathFiles, skeleton, transitionsOfFlow, type Ctx, type Outcome, type PathCase, type PathFile, type TransitionAt } from './pathFixtures';
 
@@ -183,14 +183,13 @@ type Answer = { errors?: { message: string; extensions?: Record<string, unknown>
 const answerOf = (a: Answer, field: string): string => (a.errors?.length ? String(a.errors[0].extensions?.code ?? a.errors[0].message) : a.data?.[field]?.message === 'unchanged' ? 'unchanged' : 'ok');
 
 describe('server enforcement over HTTP (PGlite)', () => {
-  let h: Harness;
+  const h = useHarness(() => startHarness('pglite'));
   const sdl = loadSdl(join(root, defs.config?.graphql ?? 'server/graphql'));
   /** Per brand: the host it serves, the fixture users and their session cookies. */
   const brands: Record<string, { host: string; ids: Record<string, string>; cookies: Record<string, string> }> = {};
   const statusFlows = flowIds.filter((id) => isStatusFlow(defs.flows[id]));
 
   beforeAll(async () => {
-    h = await startHarness('pglite');
     for (const { brand, region } of selections) {
       if (brands[brand]) continue;
       const domains = (server.layers({ brand }).settings.domains as string[] | undefined) ?? [];
@@ -208,7 +207,6 @@ describe('server enforcement over HTTP (PGlite)', () => {
       brands[brand] = { host, ids, cookies };
     }
   }, 120_000);
-  afterAll(async () => h?.close());
 
   /** A fresh application of the case's context, in the region and brand, its members the brand's fixture users. */
   async function newApplication(flow: FlowDef, file: PathFile, t: TransitionAt, c: PathCase, selection: { region: string; brand: string }, failing: boolean): Promise<string> {

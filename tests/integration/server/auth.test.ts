@@ -1,6 +1,6 @@
 /** Sign-in, sessions and password reset against a real database (PGlite, and PostgreSQL when set). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, startServer, useHarness } from './harness';
 
 const LOGIN = `mutation($e:String!,$p:String!){ login(email:$e,password:$p){ success error redirectTo user { id email } } }`;
 const SESSION = `{ session { user { email } redirectTo } }`;
@@ -8,11 +8,7 @@ const REQUEST_RESET = `mutation($e:String!){ requestPasswordReset(email:$e){ suc
 const RESET = `mutation($e:String!,$h:String!,$p:String!,$c:String){ resetPassword(email:$e,hash:$h,password:$p,confirmPassword:$c){ success error errors message } }`;
 
 describe.each(DATABASES)('sign-in on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 60_000);
-  afterAll(async () => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   it('stores argon2id hashes with the OWASP parameters', async () => {
     const u = await s.database.db.selectFrom('users').select('password_hash').where('email', '=', 'primary.approvals.au@demo.example').executeTakeFirstOrThrow();

@@ -16,7 +16,7 @@ import { createApp, type App } from '../../../server/app';
 import { brandRegistry } from '../../../server/brands';
 import { definitionsFromFiles } from '../../../server/definitions';
 import { createServices } from '../../../server/services';
-import { DATABASES, definitions, ROOT, silent, startServer, testConfig, type TestServer } from './harness';
+import { DATABASES, definitions, ROOT, silent, startServer, useHarness, testConfig } from './harness';
 
 const RAW = /\{[\w.]+\}/;
 const projectFiles = () => readDefinitions(ROOT);
@@ -55,11 +55,7 @@ describe('brand by host (registry)', () => {
 });
 
 describe.each(DATABASES)('GET /brand.json on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 120_000);
-  afterAll(async () => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   const fetchBrand = async (host: string, headers: Record<string, string> = {}) => {
     const r = await s.request('/brand.json', { host, headers });

@@ -15,7 +15,7 @@ import { normalise } from '../../../server/plugins/persistedManifest';
 import { servicesFor } from '../../../server/services';
 import { hashPassword } from '../../../server/auth';
 import { brandFor, DEMO_PASSWORD, seedScenario } from '../../../server/seed/seedAll';
-import { DATABASES, definitions, silent, startServer, type TestServer } from './harness';
+import { DATABASES, definitions, silent, startServer, useHarness, type TestServer } from './harness';
 
 interface Officer {
   applicationId: string;
@@ -46,11 +46,7 @@ type Body = { errors?: { extensions?: { code?: string } }[]; data?: Record<strin
 const codeOf = (r: { body: Body }) => r.body.errors?.[0]?.extensions?.code ?? 'ok';
 
 describe.each(DATABASES)('credit check on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 60_000);
-  afterAll(() => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   /** A fresh primary at the review (and, with a second officer, that officer too). */
   async function fresh(set: Record<string, unknown> = {}, withSecondary = false): Promise<{ primary: Officer; secondary?: Officer }> {

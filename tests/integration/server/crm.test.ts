@@ -3,8 +3,8 @@
  * against a real database: eligibility from the business registry, the region's entity types and the CRM; the stage
  * moves the server makes or allows, read back through the sandbox's /dev/crm controls.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, startServer, useHarness } from './harness';
 
 const ELIGIBILITY = '{ creditApplicationEligibility { eligible reason } }';
 const RECORDS = '{ getSalesforceAccountByUser { AccountSource Credit_Total_Value__c } getSalesforceOpportunityByUser { LeadSource StageName manualLead } }';
@@ -12,11 +12,7 @@ const MOVE = 'mutation($id: ID!, $s: String!) { updateQuoteStageName(application
 const START = 'mutation($id: ID!) { startCreditApplication(applicationId: $id) { status applicationId } }';
 
 describe.each(DATABASES)('CRM and credit application start on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 60_000);
-  afterAll(() => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   const codeOf = (r: { body: { errors?: { extensions?: { code?: string } }[] } }) => r.body.errors?.[0]?.extensions?.code ?? 'ok';
   const crm = async (email: string) => (await (await s.request(`/dev/crm?email=${encodeURIComponent(email)}`)).json()) as { StageName: string; moves: { from: string; to: string }[] };

@@ -5,11 +5,11 @@
  * nothing, and an application the migrations do not touch only gets the new definition version.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkVersions, formatError } from '../../../runtime/core';
 import { readDefinitions } from '../../../runtime/node';
 import { definitionsFromFiles, type ServerDefinitions } from '../../../server/definitions';
-import { DATABASES, definitions, ROOT, startServer, type TestServer } from './harness';
+import { DATABASES, definitions, ROOT, startServer, useHarness } from './harness';
 
 const MIGRATION = 'migrations/2030-01-01-review-open.yaml';
 
@@ -32,18 +32,12 @@ function changedDefinitions(): ServerDefinitions {
 const APPLICATION = 'query($id: ID) { getVehicleApplication(applicationId: $id) { applicationId version definitionVersion } }';
 
 describe.each(DATABASES)('definition migrations on read (%s)', (kind) => {
-  let server: TestServer;
   let changed: ServerDefinitions;
+  const server = useHarness(() => startServer(kind, { definitions: (changed = changedDefinitions()) }));
   const row = (id: string) => server.database.db.selectFrom('applications').select(['record', 'version', 'definition_version']).where('id', '=', id).executeTakeFirstOrThrow();
   const appOf = async (email: string) =>
     (await server.database.db.selectFrom('applications').innerJoin('users', 'users.id', 'applications.primary_user_id').select('applications.id').where('users.email', '=', email).executeTakeFirstOrThrow()).id;
   const audits = (id: string) => server.database.db.selectFrom('audit_log').select(['action', 'path', 'from_value', 'to_value', 'user_id']).where('application_id', '=', id).where('action', 'like', 'migrate:%').orderBy('id').execute();
-
-  beforeAll(async () => {
-    changed = changedDefinitions();
-    server = await startServer(kind, { definitions: changed });
-  }, 120_000);
-  afterAll(async () => server?.close());
 
   it('moves the renamed status and field when the application is next read, once', async () => {
     const email = 'primary.approvals.au@demo.example';

@@ -20,7 +20,7 @@ import { migrate, openPglite, type DbHandle } from '../../../server/db';
 import { createLogger } from '../../../server/log';
 import { DEMO_PASSWORD, demoLoginCount, seedAll, seedIfEmpty } from '../../../server/seed/index';
 import { servicesFor } from '../../../server/services';
-import { DATABASES, definitions, openPostgresSchema, pgliteCopy, ROOT, silent, startServer, testConfig, type TestServer } from './harness';
+import { DATABASES, definitions, openPostgresSchema, pgliteCopy, ROOT, silent, startServer, useHarness, testConfig } from './harness';
 
 const SECRET = 'test-secret-0123456789-0123456789';
 /** The configuration `NODE_ENV=production DEMO=1` gives (as main.ts reads it), over `dataDir`. */
@@ -44,14 +44,12 @@ describe('the demo rule', () => {
 });
 
 describe.each(DATABASES)('demo surfaces on %s', (kind) => {
-  let s: TestServer;
+  const s = useHarness(() => startServer(kind));
   let production: App;
   beforeAll(async () => {
-    s = await startServer(kind);
     // The production app over the same database (the demo app's sessions, envelopes and outbox are there).
     production = await createApp(servicesFor(productionConfig(s.config.dataDir), s.database, definitions(), silent), { serveStatic: false });
   }, 120_000);
-  afterAll(() => s?.close());
 
   /** A request to `app` (in-process) on au.localhost. */
   const call = (app: App, path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>

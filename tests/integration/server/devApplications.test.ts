@@ -1,16 +1,12 @@
 /** `POST /dev/applications` (demo mode): a fresh application and login per call; refused (404) in production. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, startServer, useHarness, type TestServer } from './harness';
 
 const post = (s: TestServer, body: unknown) =>
   s.request('/dev/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe.each(DATABASES)('/dev/applications on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 60_000);
-  afterAll(() => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   it('creates a fresh application and login for a region, brand, role and status on each call', async () => {
     const answers = [];
@@ -76,11 +72,7 @@ describe.each(DATABASES)('/dev/applications on %s', (kind) => {
 });
 
 describe('/dev/applications in production', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer('pglite', { config: { production: true, demo: true } });
-  }, 60_000);
-  afterAll(() => s?.close());
+  const s = useHarness(() => startServer('pglite', { config: { production: true, demo: true } }));
 
   it('is not served (404), even with DEMO on', async () => {
     const count = async () => Number((await s.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

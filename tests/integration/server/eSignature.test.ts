@@ -7,12 +7,12 @@
  * tests/integration/api/reassign.test.ts.
  */
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../server/config';
 import { servicesFor } from '../../../server/services';
 import { sandboxFactory, type ESignatureProvider } from '../../../server/signing';
 import { QUOTE_URL_TTL_SEC, quoteDocumentUrl, quoteDownloadName } from '../../../server/signing/quoteDocument';
-import { DATABASES, definitions, silent, startServer, type TestServer } from './harness';
+import { DATABASES, definitions, silent, startServer, useHarness } from './harness';
 
 interface Fresh {
   applicationId: string;
@@ -43,11 +43,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 describe.each(DATABASES)('e-signature sandbox on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 60_000);
-  afterAll(() => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   /** A fresh AU officer (primary unless said) on an application in orderVerification (digital signing), signed in. */
   async function fresh(set: Record<string, unknown> = {}, role = 'primary'): Promise<Fresh> {
@@ -376,11 +372,7 @@ describe.each(DATABASES)('e-signature sandbox on %s', (kind) => {
 });
 
 describe('e-signature provider choice', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer('pglite');
-  }, 60_000);
-  afterAll(() => s?.close());
+  const s = useHarness(() => startServer('pglite'));
 
   it('uses the provider ESIGN_PROVIDER names among those registered, and refuses an unknown name', () => {
     const withProvider = (name: string, registered = {}) => servicesFor({ ...s.config, eSignatureProvider: name }, s.database, definitions(), silent, { eSignatureProviders: registered });
@@ -393,11 +385,7 @@ describe('e-signature provider choice', () => {
 });
 
 describe('e-signature sandbox controls in production', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer('pglite', { config: { production: true, demo: true } });
-  }, 60_000);
-  afterAll(() => s?.close());
+  const s = useHarness(() => startServer('pglite', { config: { production: true, demo: true } }));
 
   it('are not served (404), even with DEMO on', async () => {
     const created = await s.services.eSignature.createEnvelope({

@@ -1,8 +1,8 @@
 /** Files: signed PUT/GET URLs, uploads stored only when wholly their type, limits from the definitions, keys never from client names. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadRulesOf } from '../../../server/files';
 import { concat, makeGif, makeJavaScriptPdf, makeJpeg, makePdf, makePng, makePngBomb, withJpegSize } from '../../unit/files/sampleFiles';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { DATABASES, startServer, useHarness } from './harness';
 
 const SIGNED = `mutation($f: FileInput!){ getSignedUrl(file:$f, shouldUpload:false){ uuid signedUrl fileName mimeType } }`;
 const BY_UUID = `mutation($u: ID!){ getFileByUUID(uuid:$u){ uuid signedUrl fileName mimeType } }`;
@@ -12,7 +12,7 @@ const FINANCIALS = 'scoreboard.businessDetails.financeDetails.fileUrls';
 type Signed = { uuid: string; signedUrl: string; fileName: string; mimeType: string };
 
 describe.each(DATABASES)('files on %s', (kind) => {
-  let s: TestServer;
+  const s = useHarness(() => startServer(kind));
   let owner: string;
   let stranger: string;
   let applicant: string;
@@ -20,7 +20,6 @@ describe.each(DATABASES)('files on %s', (kind) => {
   let PDF: Uint8Array;
   const PNG = makePng();
   beforeAll(async () => {
-    s = await startServer(kind);
     owner = await s.login('primary.sign-wet.au@demo.example');
     stranger = await s.login('primary.finished.au@demo.example');
     applicant = await s.login('primary.businessdetails.au@demo.example');
@@ -28,7 +27,6 @@ describe.each(DATABASES)('files on %s', (kind) => {
     appId = (await s.database.db.selectFrom('applications').select('id').where('primary_user_id', '=', user.id).executeTakeFirstOrThrow()).id;
     PDF = await makePdf();
   }, 60_000);
-  afterAll(async () => s?.close());
 
   const slot = async (fileName: string, mimeType: string, cookie = owner) => {
     const r = await s.gql(SIGNED, { f: { fileName, mimeType } }, { cookie });

@@ -10,9 +10,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { issueFormToken } from '../../../server/auth/formToken';
-import { DATABASES, definitions, startServer, type TestServer } from './harness';
+import { DATABASES, definitions, startServer, useHarness } from './harness';
 
 const HTML = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div></body></html>';
 
@@ -41,20 +41,16 @@ const ORIGIN = `http://${HOST}`;
 const USER = 'primary.orderverification.au@demo.example';
 
 describe.each(DATABASES)('forms posted to server-rendered pages on %s', (kind) => {
-  let s: TestServer;
   let root: string;
-  beforeAll(async () => {
+  const s = useHarness(() => {
     root = mkdtempSync(join(tmpdir(), 'ff-form-posts-'));
     mkdirSync(join(root, 'dist'), { recursive: true });
     mkdirSync(join(root, 'dist-server'), { recursive: true });
     writeFileSync(join(root, 'dist', 'index.html'), HTML);
     writeFileSync(join(root, 'dist-server', 'server.js'), ENTRY);
-    s = await startServer(kind, { serveStatic: true, config: { root } });
-  }, 120_000);
-  afterAll(async () => {
-    await s?.close();
-    rmSync(root, { recursive: true, force: true });
+    return startServer(kind, { serveStatic: true, config: { root } });
   });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   /** The token the page at /login carries. */
   async function pageToken(): Promise<string> {

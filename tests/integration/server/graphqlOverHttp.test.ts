@@ -7,18 +7,14 @@
  * `application/graphql-response+json` one; a malformed HTTP request answers 400 to both.
  */
 import { serverAudits } from 'graphql-http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, startServer, useHarness } from './harness';
 
 const JSON_TYPE = 'application/json';
 const RESPONSE_TYPE = 'application/graphql-response+json';
 
 describe.each(DATABASES)('GraphQL over HTTP (%s, development)', (db) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(db);
-  }, 60_000);
-  afterAll(async () => s?.close());
+  const s = useHarness(() => startServer(db));
 
   it('passes every audit of graphql-http without a warning', async () => {
     // The audits' requests go to the app's fetch in-process, to the URL's path on the harness's host.

@@ -3,14 +3,10 @@ import { createHash } from 'node:crypto';
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToManifest, normalise, type PersistedManifest } from '../../../server/plugins/persistedManifest';
-import { startServer, type TestServer } from './harness';
+import { startServer, useHarness, type TestServer } from './harness';
 
 describe('hardening (development mode)', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer('pglite', { limits: { maxDepth: 3, maxAliases: 2, maxCost: 6 } });
-  }, 60_000);
-  afterAll(async () => s?.close());
+  const s = useHarness(() => startServer('pglite', { limits: { maxDepth: 3, maxAliases: 2, maxCost: 6 } }));
 
   it('allows a query within the limits', async () => {
     const r = await s.gql('{ session { user { email } } }');
@@ -82,11 +78,7 @@ describe('hardening (development mode)', () => {
 });
 
 describe('introspection in development, default limits', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer('pglite');
-  }, 60_000);
-  afterAll(async () => s?.close());
+  const s = useHarness(() => startServer('pglite'));
 
   it('answers the standard introspection query (depth 15, over the depth limit of 12), as graphql-js and GraphiQL send it', async () => {
     const full = { descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true, oneOf: true };

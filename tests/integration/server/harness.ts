@@ -21,9 +21,8 @@ import { servicesFor } from '../../../server/services';
 export const ROOT = join(import.meta.dirname, '../../..');
 /** Rate-book rows the test seed inserts. */
 export const TEST_RATEBOOK_ROWS = 300;
-/** Databases this run covers. */
-export const DATABASES: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-if (!process.env.TEST_DATABASE_URL) console.log('[server suite] TEST_DATABASE_URL not set: PostgreSQL runs skipped (PGlite only).');
+/** Databases this run covers, and the harness's lifecycle in a suite (one source: ../databases.ts). */
+export { DATABASES, useHarness } from '../databases';
 
 let defsCache: ServerDefinitions | undefined;
 /** The project's definitions, loaded once per worker. */
@@ -40,21 +39,27 @@ function templateKey(defs: ServerDefinitions): string {
   return h.digest('hex').slice(0, 12);
 }
 
-/** A migrated, seeded PGlite directory shared by every test file of this version (built once). */
-async function pgliteTemplate(): Promise<string> {
-  const dir = join(tmpdir(), `fleetform-test-template-${templateKey(definitions())}`);
+/**
+ * A migrated PGlite directory shared by every test file of this version (built once): `seeded` holds the demo data
+ * (the server suite's), `migrated` only the schema (the API suite's, which writes its own fixture).
+ */
+async function pgliteTemplate(kind: 'seeded' | 'migrated'): Promise<string> {
+  const key = templateKey(definitions());
+  const dir = join(tmpdir(), `fleetform-test-template-${kind === 'seeded' ? '' : 'migrated-'}${key}`);
   if (existsSync(join(dir, 'PG_VERSION'))) return dir;
   const building = `${dir}.build-${process.pid}-${Date.now()}`;
   const handle = await openPglite(building);
   await migrate(handle);
-  const config = testConfig(mkdtempSync(join(tmpdir(), 'ff-tpl-')));
-  await seedAll(servicesFor(config, handle, definitions(), silent), { ratebookRows: TEST_RATEBOOK_ROWS });
+  if (kind === 'seeded') {
+    const config = testConfig(mkdtempSync(join(tmpdir(), 'ff-tpl-')));
+    await seedAll(servicesFor(config, handle, definitions(), silent), { ratebookRows: TEST_RATEBOOK_ROWS });
+    rmSync(config.dataDir, { recursive: true, force: true });
+  }
   await handle.close();
-  rmSync(config.dataDir, { recursive: true, force: true });
   // Templates of older definition versions, unused for 10 minutes, are removed.
   for (const name of readdirSync(tmpdir())) {
     const old = join(tmpdir(), name);
-    if (name.startsWith('fleetform-test-template-') && old !== dir && !name.includes('.build-') && statSync(old).mtimeMs < Date.now() - 600_000) rmSync(old, { recursive: true, force: true });
+    if (name.startsWith('fleetform-test-template-') && !name.includes(key) && !name.includes('.build-') && statSync(old).mtimeMs < Date.now() - 600_000) rmSync(old, { recursive: true, force: true });
   }
   try {
     renameSync(building, dir);
@@ -64,9 +69,9 @@ async function pgliteTemplate(): Promise<string> {
   return dir;
 }
 
-/** A temp folder holding `pglite/`, a copy of the seeded template (the caller removes the folder). */
-export async function pgliteCopy(): Promise<string> {
-  const template = await pgliteTemplate();
+/** A temp folder holding `pglite/`, a copy of the seeded (or only migrated) template (the caller removes the folder). */
+export async function pgliteCopy(kind: 'seeded' | 'migrated' = 'seeded'): Promise<string> {
+  const template = await pgliteTemplate(kind);
   const dir = mkdtempSync(join(tmpdir(), 'ff-server-'));
   cpSync(template, join(dir, 'pglite'), { recursive: true });
   return dir;

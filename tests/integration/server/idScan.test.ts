@@ -5,12 +5,12 @@
  * controls choose the next outcome (and do not exist in production); a crafted client write never completes
  * identity; the other officer cannot read the scan data; no licence number reaches the server log.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../server/config';
 import { sampleLicences, type IdScanProvider } from '../../../server/idScan';
 import { createLogger } from '../../../server/log';
 import { servicesFor } from '../../../server/services';
-import { DATABASES, definitions, silent, startServer, type TestServer } from './harness';
+import { DATABASES, definitions, silent, startServer, useHarness } from './harness';
 
 interface Officer {
   applicationId: string;
@@ -27,12 +27,8 @@ const READ = 'query($id: ID) { getVehicleApplication(applicationId: $id) { score
 const SAMPLE_NUMBERS = sampleLicences().map((s) => s.details.licenseNumber);
 
 describe.each(DATABASES)('ID-scan sandbox on %s', (kind) => {
-  let s: TestServer;
+  const s = useHarness(() => startServer(kind, { log: createLogger('debug', {}, (line) => logLines.push(line)) }));
   const logLines: string[] = [];
-  beforeAll(async () => {
-    s = await startServer(kind, { log: createLogger('debug', {}, (line) => logLines.push(line)) });
-  }, 60_000);
-  afterAll(() => s?.close());
 
   /** A fresh signed-in officer at the ID check: a primary at approvals, or a secondary (statusSecondary approvals) and its primary. */
   async function fresh(role: 'primary' | 'secondary' = 'primary', region = 'au'): Promise<Officer & { primary?: Officer }> {
@@ -304,11 +300,7 @@ describe.each(DATABASES)('ID-scan sandbox on %s', (kind) => {
 });
 
 describe('ID-scan sandbox controls in production', () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer('pglite', { config: { production: true, demo: true } });
-  }, 60_000);
-  afterAll(() => s?.close());
+  const s = useHarness(() => startServer('pglite', { config: { production: true, demo: true } }));
 
   it('are not served (404), even with DEMO on', async () => {
     const post = await s.request('/dev/idscan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ outcome: 'passed' }) });

@@ -8,11 +8,11 @@
  * The client is set per request through X-Forwarded-For (the test server trusts one proxy); the limits are read from
  * the definitions' settings, not copied here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../server/auth';
 import { createRateLimiter, type LimitAction, type LimitScope, type LimitSettings } from '../../../server/limits';
 import { enquiry } from './enquiryFixture';
-import { DATABASES, startServer, type Reply, type TestServer } from './harness';
+import { DATABASES, startServer, useHarness, type Reply } from './harness';
 
 const PASSWORD = 'Owner-Secret-42';
 const LOGIN = `mutation($e:String!,$p:String!){ login(email:$e,password:$p){ success code error retryAfterSeconds } }`;
@@ -24,7 +24,7 @@ const OWNER_NZ = 'owner.nz@fixture.test';
 type Login = { success: boolean; code: string | null; error: string | null; retryAfterSeconds: number | null };
 
 describe.each(DATABASES)('limits under concurrency and no enumeration on %s', (kind) => {
-  let s: TestServer;
+  const s = useHarness(() => startServer(kind, { config: { trustProxy: 1 } }));
   let rules: LimitSettings;
   let clientNo = 0;
   /** A fresh client address (one per scenario, so scenarios do not share counters). */
@@ -35,7 +35,6 @@ describe.each(DATABASES)('limits under concurrency and no enumeration on %s', (k
   const codes = (answers: Login[]) => answers.reduce<Record<string, number>>((n, a) => ({ ...n, [String(a.code)]: (n[String(a.code)] ?? 0) + 1 }), {});
 
   beforeAll(async () => {
-    s = await startServer(kind, { config: { trustProxy: 1 } });
     rules = s.services.limitRules(s.services.brands.byId('acme-au')!);
     const password_hash = await hashPassword(PASSWORD);
     await s.database.db
@@ -46,7 +45,6 @@ describe.each(DATABASES)('limits under concurrency and no enumeration on %s', (k
       ])
       .execute();
   }, 60_000);
-  afterAll(async () => s?.close());
 
   it('takes a hit only while there is room, and gives it back to the window it was counted in', async () => {
     let now = Math.floor(1_700_000_000_000 / 60_000) * 60_000 + 50_000; // 50 s into a minute window

@@ -18,7 +18,7 @@ import { createLogger } from '../../../server/log';
 import { BAD_REQUEST_KEY, refusalBody, requestRefusal } from '../../../server/plugins/requestRefusal';
 import { route, routeFailure, router } from '../../../server/plugins/route';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { DATABASES, startServer, useHarness, type TestServer } from './harness';
 import { prng } from '../../../server/seed/prng';
 
 
@@ -296,15 +296,13 @@ const CASES = generate(SEED);
 const RUNS = [...DATABASES.map((db) => ({ db, name: 'development', production: false })), { db: 'pglite' as const, name: 'production', production: true }];
 
 describe.each(RUNS)('malformed requests ($db, $name)', ({ db, production }) => {
-  let s: TestServer;
   const errorLines: string[] = [];
-  beforeAll(async () => {
+  const s = useHarness(() => {
     const manifest: PersistedManifest = {};
     for (const q of QUERIES) addToManifest(manifest, q);
     const log = createLogger('error', {}, (line: string) => errorLines.push(line));
-    s = await startServer(db, { log, manifest, config: { production }, serveStatic: true });
-  }, 60_000);
-  afterAll(async () => s?.close());
+    return startServer(db, { log, manifest, config: { production }, serveStatic: true });
+  });
 
   it('answers the reported GET with unparsable variables 400 with the catalogue text, logging nothing', async () => {
     const r = await s.request('/graphql?query={__typename}&variables=abc', { headers: { accept: 'application/json' } });
@@ -355,18 +353,14 @@ function rawExchange(server: Server, bytes: Buffer): Promise<string> {
 }
 
 describe('requests the app never sees as they are: unusable Host, refused by Node\'s parser (over a socket)', () => {
-  let s: TestServer;
+  const s = useHarness(() => startServer('pglite', { serveStatic: true }));
   let server: Server;
   beforeAll(async () => {
-    s = await startServer('pglite', { serveStatic: true });
     const refuse = requestRefusal(s.services.definitions.message(BAD_REQUEST_KEY, s.services.brands.fallback.selection));
     server = createHttpServer(s.app, (status) => refusalBody(refuse('the HTTP request is malformed', status)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   }, 60_000);
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await s?.close();
-  });
+  afterAll(() => new Promise((resolve) => server?.close(resolve)));
 
   const cases: [string, Buffer, number][] = [
     ['a NUL byte in a header', Buffer.from('GET /graphql HTTP/1.1\r\nHost: au.localhost\r\nX-A: a\u0000b\r\n\r\n'), 400],

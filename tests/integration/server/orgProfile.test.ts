@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operationHash, buildManifest } from '../../../server/plugins/persistedManifest';
-import { DATABASES, definitions, ROOT, startServer, type TestServer } from './harness';
+import { DATABASES, definitions, ROOT, startServer, useHarness } from './harness';
 
 const OPERATION = readFileSync(join(ROOT, 'operations/getOrgProfilesByDomain.graphql'), 'utf8');
 type Profile = Record<string, unknown> & { whiteLabel: Record<string, unknown>; scoreboard: Record<string, unknown> };
@@ -19,11 +19,7 @@ const settingsOf = (brand: string, region: string) => definitions().layers({ bra
 const regionSettings = (region: string) => definitions().defs.layerFiles[`regions/${region}.yaml`].settings as Record<string, unknown>;
 
 describe.each(DATABASES)('getOrgProfilesByDomain on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 120_000);
-  afterAll(async () => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   const profiles = async (host: string, domain?: string): Promise<Profile[]> => {
     const r = await s.gql(OPERATION, domain === undefined ? {} : { domain }, { host });

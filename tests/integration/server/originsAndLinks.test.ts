@@ -3,10 +3,10 @@
  * a session valid only on the brand it was made on; every absolute URL built on the brand's configured
  * public origin, never on the request's Host (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { brandRegistry } from '../../../server/brands';
 import { enquiry } from './enquiryFixture';
-import { DATABASES, definitions, startServer, type TestServer } from './harness';
+import { DATABASES, definitions, startServer, useHarness, type TestServer } from './harness';
 
 const AU_USER = 'primary.orderverification.au@demo.example';
 const READ_APPLICATION = '{ getVehicleApplication { applicationId scoreboard { status } } }';
@@ -14,17 +14,11 @@ const get = (s: TestServer, query: string, headers: Record<string, string>, host
   s.request(`/graphql?query=${encodeURIComponent(query)}`, { method: 'GET', headers: { accept: 'application/json', ...headers }, host });
 
 describe.each(DATABASES)('cross-origin requests on %s', (kind) => {
-  let s: TestServer;
-  let granted: TestServer;
+  const s = useHarness(() => startServer(kind));
+  const granted = useHarness(() => startServer(kind, { config: { corsOrigins: ['https://partner.example'] } }));
   let cookie: string;
   beforeAll(async () => {
-    s = await startServer(kind);
-    granted = await startServer(kind, { config: { corsOrigins: ['https://partner.example'] } });
     cookie = await s.login(AU_USER);
-  }, 120_000);
-  afterAll(async () => {
-    await s?.close();
-    await granted?.close();
   });
 
   it('refuses a signed-in GET query from another origin, with no CORS grant', async () => {
@@ -69,11 +63,7 @@ describe.each(DATABASES)('cross-origin requests on %s', (kind) => {
 });
 
 describe.each(DATABASES)('sessions bound to their brand on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 60_000);
-  afterAll(async () => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   it("an AU session is anonymous on the NZ brand's host, and signing out there leaves it alive", async () => {
     const cookie = await s.login(AU_USER);
@@ -90,11 +80,7 @@ describe.each(DATABASES)('sessions bound to their brand on %s', (kind) => {
 });
 
 describe.each(DATABASES)('links from configuration on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 60_000);
-  afterAll(async () => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   const auOrigin = () => s.services.brands.byId('acme-au')!.publicOrigin;
   const nzOrigin = () => s.services.brands.byId('kiwi-nz')!.publicOrigin;

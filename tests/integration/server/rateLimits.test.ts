@@ -4,12 +4,12 @@
  * X-Forwarded-For (the test server trusts one proxy). Limits are read from the definitions' settings,
  * not copied here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createPasswordProvider } from '../../../server/auth';
 import { clientAddress, createRateLimiter, IN_PROCESS_CLIENT, normaliseAddress, readLimitSettings, type LimitAction, type LimitScope, type LimitSettings } from '../../../server/limits';
 import { enquiry } from './enquiryFixture';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { DATABASES, startServer, useHarness } from './harness';
 
 const PASSWORD = 'Fleetform-Demo-1';
 const LOGIN = `mutation($e:String!,$p:String!){ login(email:$e,password:$p){ success code error retryAfterSeconds } }`;
@@ -20,7 +20,7 @@ const ACCOUNT = 'mutation($e: CalcLeadOppInput!) { saveCalculatorOnlineAccount(c
 type Login = { success: boolean; code: string | null; error: string | null; retryAfterSeconds: number | null };
 
 describe.each(DATABASES)('rate limits on %s', (kind) => {
-  let s: TestServer;
+  const s = useHarness(() => startServer(kind, { config: { trustProxy: 1 } }));
   let rules: LimitSettings;
   let clientNo = 0;
   /** A fresh client address (one per scenario, so scenarios do not share counters). */
@@ -31,10 +31,8 @@ describe.each(DATABASES)('rate limits on %s', (kind) => {
     (await s.gql(LOGIN, { e: email, p: password }, as(client))).body.data?.login as Login;
 
   beforeAll(async () => {
-    s = await startServer(kind, { config: { trustProxy: 1 } });
     rules = s.services.limitRules(s.services.brands.byId('acme-au')!);
   }, 60_000);
-  afterAll(async () => s?.close());
 
   it('lets a scripted suite sign in about 30 times a minute from one address', async () => {
     const client = newClient();

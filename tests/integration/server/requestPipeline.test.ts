@@ -203,7 +203,7 @@ describe('log lines (pino)', () => {
     const log = createLogger('debug', {}, (line) => out.push(line));
     const secrets = ['hunter2-pw', 'tok-123', 'refresh-456', 'sess=abc', 'Bearer xyz', 'new-pw', 'api-key-9', 'yoga-cookie', 'yoga-pw'];
     log.info({ email: 'a@demo.example', password: secrets[0], token: secrets[1], user: { refreshToken: secrets[2], name: 'Ann' }, request: { headers: { cookie: secrets[3], authorization: secrets[4], host: 'au.localhost' } }, input: { newPassword: secrets[5] }, secret: secrets[6] }, 'attempt');
-    // yoga's own log calls arrive as `args` (app.ts).
+    // yoga's own log calls arrive as `args` (server/log/yogaLogging.ts).
     log.debug({ args: [{ headers: { cookie: secrets[7] } }, { password: secrets[8] }] }, 'yoga');
     log.error({ error: new Error('boom') }, 'unexpected error');
     for (const secret of secrets) expect(out.join('\n')).not.toContain(secret);

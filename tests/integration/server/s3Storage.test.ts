@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concat, makePdf } from '../../unit/files/sampleFiles';
-import { DATABASES, startServer, type TestServer } from './harness';
+import { DATABASES, startServer, useHarness } from './harness';
 import { startS3, type TestS3 } from './s3Store';
 
 const SIGNED = `mutation($f: FileInput!){ getSignedUrl(file:$f, shouldUpload:false){ uuid signedUrl fileName mimeType } }`;
@@ -15,18 +15,17 @@ type Signed = { uuid: string; signedUrl: string; fileName: string; mimeType: str
 
 describe.each(DATABASES)('S3 storage on %s', (kind) => {
   let s3: TestS3;
-  let s: TestServer;
   let cookie: string;
   let PDF: Uint8Array;
+  // The object store starts first and closes last (the server's afterAll runs before this block's own).
   beforeAll(async () => {
     s3 = await startS3();
-    s = await startServer(kind, { config: { fileStorage: 's3', s3: s3.settings } });
+  });
+  afterAll(async () => s3?.close());
+  const s = useHarness(() => startServer(kind, { config: { fileStorage: 's3', s3: s3.settings } }));
+  beforeAll(async () => {
     cookie = await s.login('primary.sign-wet.au@demo.example');
     PDF = await makePdf();
-  }, 60_000);
-  afterAll(async () => {
-    await s?.close();
-    await s3?.close();
   });
 
   const slot = async (fileName = 'statement.pdf') => (await s.gql(SIGNED, { f: { fileName, mimeType: 'application/pdf' } }, { cookie })).body.data?.getSignedUrl as Signed;

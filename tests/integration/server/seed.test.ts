@@ -1,21 +1,17 @@
 /** Demo data: idempotent, every status of every flow, valid registry numbers, rate-book generator. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eachTransition } from '../../../runtime/core/flow';
 import { EnforceError, RECORD_SCHEMAS, assertComplete, assertValid, completionsFor, flowsFor } from '../../../server/enforce';
 import { ratebookRows } from '../../../server/seed/ratebook';
 import { seedAll, demoLogins } from '../../../server/seed/index';
-import { DATABASES, definitions, startServer, type TestServer } from './harness';
+import { DATABASES, definitions, startServer, useHarness } from './harness';
 
 const get = (o: unknown, path: string) => path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), o);
 
 describe.each(DATABASES)('seed on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 60_000);
-  afterAll(async () => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   it('is idempotent', async () => {
     const before = await s.database.db.selectFrom('applications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();

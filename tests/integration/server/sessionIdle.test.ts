@@ -6,21 +6,17 @@
  * session ends by itself in real time. A user with no application lands on the no-application screen.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idleRule, idleTouchMs, NO_APPLICATION_PATH, SESSION_TTL_MS, sha256 } from '../../../server/auth';
 import { MAX_DEMO_IDLE_SECONDS } from '../../../server/auth/devSessionIdle';
-import { DATABASES, definitions, startServer, type TestServer } from './harness';
+import { DATABASES, definitions, startServer, useHarness } from './harness';
 
 const IDLE = 'query { sessionIdle { idleSeconds warningSeconds remainingSeconds } }';
 const SESSION = 'query { session { user { email } redirectTo } }';
 type Idle = { idleSeconds: number; warningSeconds: number; remainingSeconds: number } | null;
 
 describe.each(DATABASES)('session idle timeout on %s', (kind) => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startServer(kind);
-  }, 120_000);
-  afterAll(async () => s?.close());
+  const s = useHarness(() => startServer(kind));
 
   const rule = idleRule(definitions().layers({ region: 'au', brand: 'acme-au' }).settings);
   const hashOf = (cookie: string) => sha256(cookie.split('=')[1]);

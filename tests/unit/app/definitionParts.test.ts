@@ -8,10 +8,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { addPart, routeTable, type BuiltBundle, type FlowPart } from '../../../runtime/core/bundleParts';
 import { eachBlock } from '../../../runtime/core/flow/walkFlow';
-import { loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
+import { generateFiles, loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
 import { buildRoutes, checkWidgetReferences, createWidgetRegistry, flowsAt } from '../../../runtime/react';
 import { extensionWidgets } from '../../../extensions';
-import { generateFiles } from '../../../scripts/compileValidators';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const { defs } = loadDefinitionsFromDir(ROOT);

@@ -1,6 +1,7 @@
 /** The configuration carried in the page: escaped so no text closes its element, read back whole; anything else is refused. */
 import { describe, expect, it } from 'vitest';
-import { pageConfigScript, parsePageConfig, scriptJson } from '../../../runtime/core/pageConfig';
+import { pageConfigScript, scriptJson } from '../../../runtime/core/pageConfig';
+import { parsePageConfig } from '../../../app/pageData';
 import { withHeadBlock } from '../../../server/brands/brandPage';
 
 const texts = {

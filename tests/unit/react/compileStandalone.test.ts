@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateForm } from '../../../runtime/core';
 import type { CompiledValidator } from '../../../runtime/react';
-import { compileStandalone, validatorName } from '../../../scripts/bundle/compileStandalone';
+import { compileStandalone, validatorName } from '../../../runtime/node/compileStandalone';
 import { exampleBundle } from './renderFlow';
 
 describe('build-time validators (ajv standalone)', () => {

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { createBundle, loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
+import { createAjv, createBundle, loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
 import { createWidgetRegistry, FlowRunner, type RuntimeBundle, type SignInGate, type ValidatorModule } from '../../../runtime/react';
-import { createAjv } from '../../../scripts/bundle/compileStandalone';
 import { extensionEffects, extensionWidgets } from '../../../extensions';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import type { WidgetProps } from '@rjsf/utils';
 import { expect, it } from 'vitest';
 import { createWidgetRegistry, FlowRunner, type RuntimeBundle, type ValidatorModule } from '../../../runtime/react';
-import { createAjv } from '../../../scripts/bundle/compileStandalone';
+import { createAjv } from '../../../runtime/node/compileStandalone';
 import { exampleBundle, typeInto } from './renderFlow';
 
 (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone';
-import { FORM_KEYWORDS } from '../../runtime/core';
-import type { JsonSchema } from '../../runtime/core/types';
+import { FORM_KEYWORDS } from '../core';
+import type { JsonSchema } from '../core/types';
 
 /** An ajv instance configured as the runtime validates: all errors (one message per field is picked later). */
 export function createAjv(): Ajv {
