@@ -64,12 +64,17 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
   }
   for (const site of eachBlock(flow)) {
     const block = site.block;
-    if (block?.type === 'form' && typeof block.schema === 'string' && !(block.schema in defs.schemas)) {
+    if ((block?.type === 'form' || block?.type === 'inlineEdit') && typeof block.schema === 'string' && !(block.schema in defs.schemas)) {
       at(`${site.pointer}/schema`, `unknown schema '${block.schema}'`, didYouMean(block.schema, schemas));
+    }
+    // An inline edit checks its value by one property of its form schema.
+    if (block?.type === 'inlineEdit' && block.schema in defs.schemas) {
+      const fields = Object.keys((defs.schemas[block.schema] as { properties?: Record<string, unknown> }).properties ?? {});
+      if (!fields.includes(block.field)) at(`${site.pointer}/field`, `'${block.field}' is not a property of schema '${block.schema}'`, didYouMean(block.field, fields));
     }
     const events = eventsOf(flow, site.step);
     const [key, raised] = block?.type === 'button' ? ['event', block.event] : block?.type === 'form' ? ['submit', block.submit]
-      : block?.type === 'choice' || block?.type === 'slider' || block?.type === 'input' || block?.type === 'upload' || block?.type === 'combobox' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
+      : block?.type === 'choice' || block?.type === 'slider' || block?.type === 'input' || block?.type === 'upload' || block?.type === 'combobox' || block?.type === 'inlineEdit' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
     if (typeof raised === 'string' && !events.includes(raised)) {
       at(`${site.pointer}/${key}`, `event '${raised}' is not handled by step '${site.step}'`, events.length ? didYouMean(raised, events) : `add on: { ${raised}: { target: ... } } to the step`);
     }
