@@ -176,7 +176,7 @@ export interface FrameBlock extends BlockBase {
  * One value shown as a label and its text, with a pencil that turns it into a box (or radios, with `options`) and a
  * tick and a cross: the tick checks the value by the property `field` of the form schema `schema` (its rules and
  * messages, normalised as a form normalises it), then raises `event` with `{ value }`, the normalised value; the cross
- * puts the stored value back. `save: <record path>` (or `edits.x`) is a shorthand the loader writes out: the event
+ * puts the stored value back. Without `schema` it is a read-only row (a label and its value). `save: <record path>` (or `edits.x`) is a shorthand the loader writes out: the event
  * `<id>Saved` saving `{ var: event.value }` there (runtime/core/load/inlineEdits.ts).
  */
 export interface InlineEditBlock extends BlockBase {
@@ -185,15 +185,15 @@ export interface InlineEditBlock extends BlockBase {
   id: string;
   /** Message key of the label. */
   label: string;
-  /** Form schema (file name under `schemas/`) whose property `field` checks an edited value. */
-  schema: string;
-  /** The property of `schema` the value is. */
-  field: string;
+  /** Form schema (file name under `schemas/`) whose property `field` checks an edited value; without it, a read-only row. */
+  schema?: string;
+  /** The property of `schema` the value is (with `schema`). */
+  field?: string;
   /** Logic: the stored value (what the box starts from). */
   value: Logic;
   /** Logic: the text shown while not editing (default: the chosen option's label, else the value as text). */
   display?: Logic;
-  /** Logic; the pencil shows only while truthy (default: always). */
+  /** Logic; the pencil shows only while truthy (default: always, with `schema`). */
   editableWhen?: Logic;
   /** Choices instead of a box (radios): each value and its label's message key. */
   options?: { value: string; label: string }[];
@@ -203,10 +203,10 @@ export interface InlineEditBlock extends BlockBase {
   save?: string;
   /** Message overrides of the check: keyword -> message key (as a form's field overrides). */
   messages?: Record<string, string>;
-  /** Message keys of the pencil, tick and cross (their accessible names). */
-  editLabel: string;
-  saveLabel: string;
-  cancelLabel: string;
+  /** Message keys of the pencil, tick and cross (their accessible names; with `schema`). */
+  editLabel?: string;
+  saveLabel?: string;
+  cancelLabel?: string;
 }
 
 /**

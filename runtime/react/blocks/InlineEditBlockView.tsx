@@ -16,7 +16,7 @@ const useStyles = makeStyles({
 const asText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
 /**
- * An inline edit: the label and the value (`display`, else the chosen option's label, else the value) with a pencil (while `editableWhen` holds);
+ * An inline edit (without `schema`, a read-only row): the label and the value (`display`, else the chosen option's label, else the value) with a pencil (while `editableWhen` holds);
  * the pencil turns it into a box (or radios, with `options`) with a tick and a cross. The tick checks the value by the
  * property `field` of the form schema `schema` as a form would (normalised first: a phone's spaces, an amount's
  * separators), shows its message, or raises `event` with `{ value }` (the normalised value) and closes once the
@@ -37,18 +37,20 @@ export function InlineEditBlockView({ block }: { block: InlineEditBlock }) {
   const close = () => { setDraft(undefined); setError(undefined); };
 
   const tick = async () => {
+    if (!block.schema || !block.field) return;
+    const field = block.field;
     const schema = bundle.schemas[block.schema];
     const name = bundle.validators[block.schema];
     const validate = schema && name ? (await validatorsOf(rt.loadValidators, name))[name] : undefined;
     if (!schema || !validate) throw new Error(`no schema or compiled validator for '${block.schema}'; run \`npm run build\``);
-    const values = normalizeValues(schema, { [block.field]: draft ?? '' }, bundle.formats);
+    const values = normalizeValues(schema, { [field]: draft ?? '' }, bundle.formats);
     const errors = validateForm(validate, values, {
       schema, messages: bundle.messages, formats: bundle.formats, form: block.schema,
-      ...(block.messages ? { overrides: { [block.field]: block.messages } } : {}), onMissing: rt.onMissing,
+      ...(block.messages ? { overrides: { [field]: block.messages } } : {}), onMissing: rt.onMissing,
     });
-    if (errors[block.field]) return setError(errors[block.field]);
+    if (errors[field]) return setError(errors[field]);
     setError(undefined);
-    if (block.event) await raise(block.event, { value: values[block.field] ?? '' });
+    if (block.event) await raise(block.event, { value: values[field] ?? '' });
     close();
   };
 
@@ -59,7 +61,7 @@ export function InlineEditBlockView({ block }: { block: InlineEditBlock }) {
           <Caption1>{label}</Caption1>
           <Body1 data-inline-value={block.id}>{shown}</Body1>
         </div>
-        {logic.holds(block.editableWhen, context) && (
+        {block.schema && block.editLabel && logic.holds(block.editableWhen, context) && (
           <Button appearance="subtle" aria-label={t(block.editLabel, context)} data-inline-action="edit" disabled={busy}
             onClick={() => setDraft(asText(stored))}>✎</Button>
         )}
@@ -78,8 +80,8 @@ export function InlineEditBlockView({ block }: { block: InlineEditBlock }) {
       <Field className={styles.field} label={label} validationState={error ? 'error' : 'none'} validationMessage={error}>
         {box}
       </Field>
-      <Button appearance="subtle" aria-label={t(block.saveLabel, context)} data-inline-action="save" disabledFocusable={busy} onClick={() => void tick()}>✓</Button>
-      <Button appearance="subtle" aria-label={t(block.cancelLabel, context)} data-inline-action="cancel" onClick={close}>✕</Button>
+      <Button appearance="subtle" aria-label={t(block.saveLabel ?? '', context)} data-inline-action="save" disabledFocusable={busy} onClick={() => void tick()}>✓</Button>
+      <Button appearance="subtle" aria-label={t(block.cancelLabel ?? '', context)} data-inline-action="cancel" onClick={close}>✕</Button>
     </div>
   );
 }

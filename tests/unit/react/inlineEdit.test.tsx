@@ -65,5 +65,5 @@ it('inline edit: save is written out as the event <id>Saved saving the value', (
   const block = step.blocks!.find((b) => b.id === 'website');
   expect(block).toMatchObject({ type: 'inlineEdit', event: 'websiteSaved' });
   expect(block).not.toHaveProperty('save');
-  expect(step.on!.websiteSaved).toEqual({ effects: [{ save: 'examples.site.website', value: { var: 'event.value' } }] });
+  expect(step.on!.websiteSaved).toEqual({ effects: [{ save: 'scoreboard.businessDetails.entityDetails.businessWebsite', value: { var: 'event.value' } }] });
 });
