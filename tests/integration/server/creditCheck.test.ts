@@ -188,7 +188,7 @@ describe.each(DATABASES)('credit check on %s', (kind) => {
     // Submitted: the review is completed; its edits and the consent are locked.
     answerOf(await submit(nz, 'refer'));
     expect(codeOf(await edit(nz, 'financeDetails', 'howManyVehicles', '3'))).toBe('FORBIDDEN_PATH');
-    expect(codeOf(await gql(nz, WRITE, { p: { propertyFirst: 'primaryApplicant', propertySecond: 'privacyConsent', value: 'confirmed' } }))).toBe('ok');
+    expect(codeOf(await gql(nz, WRITE, { p: { propertyFirst: 'primaryApplicant', propertySecond: 'privacyConsent', value: 'confirmed' } }))).toBe('FORBIDDEN_PATH');
   });
 
   it('stores the consent only as confirmed (001 s4)', async () => {
