@@ -25,7 +25,8 @@ export type BlockDef =
   | InputBlock
   | UploadBlock
   | ComboboxBlock
-  | LookupBlock;
+  | LookupBlock
+  | InlineEditBlock;
 
 /** Fields every block shares. */
 export interface BlockBase {
@@ -169,6 +170,43 @@ export interface FrameBlock extends BlockBase {
   title: string;
   /** Events the framed page may raise in this step. */
   events?: string[];
+}
+
+/**
+ * One value shown as a label and its text, with a pencil that turns it into a box (or radios, with `options`) and a
+ * tick and a cross: the tick checks the value by the property `field` of the form schema `schema` (its rules and
+ * messages, normalised as a form normalises it), then raises `event` with `{ value }`, the normalised value; the cross
+ * puts the stored value back. Without `schema` it is a read-only row (a label and its value). `save: <record path>` (or `edits.x`) is a shorthand the loader writes out: the event
+ * `<id>Saved` saving `{ var: event.value }` there (runtime/core/load/inlineEdits.ts).
+ */
+export interface InlineEditBlock extends BlockBase {
+  type: 'inlineEdit';
+  /** Unique within the step (names the `<id>Saved` event of `save`). */
+  id: string;
+  /** Message key of the label. */
+  label: string;
+  /** Form schema (file name under `schemas/`) whose property `field` checks an edited value; without it, a read-only row. */
+  schema?: string;
+  /** The property of `schema` the value is (with `schema`). */
+  field?: string;
+  /** Logic: the stored value (what the box starts from). */
+  value: Logic;
+  /** Logic: the text shown while not editing (default: the chosen option's label, else the value as text). */
+  display?: Logic;
+  /** Logic; the pencil shows only while truthy (default: always, with `schema`). */
+  editableWhen?: Logic;
+  /** Choices instead of a box (radios): each value and its label's message key. */
+  options?: { value: string; label: string }[];
+  /** Event the tick raises with `{ value }` once the value passes (written out from `save`). */
+  event?: string;
+  /** Shorthand: the record path the tick saves (the loader writes the event and its save). */
+  save?: string;
+  /** Message overrides of the check: keyword -> message key (as a form's field overrides). */
+  messages?: Record<string, string>;
+  /** Message keys of the pencil, tick and cross (their accessible names; with `schema`). */
+  editLabel?: string;
+  saveLabel?: string;
+  cancelLabel?: string;
 }
 
 /**

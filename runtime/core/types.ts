@@ -136,9 +136,10 @@ export interface StepDef {
  * `via` = written only by the named operations (e.g. a file reference that only the attaching call, which checks
  * the file, writes); `lockedWhen` = logic over the application (`record`, `user`, `settings`): while it holds the
  * entry grants nothing (a write that leaves the stored value as it is is still accepted, as unchanged), and a
- * refusal then says `message` (a message key; default `api.error.locked`).
+ * refusal then says `message` (a message key; default `api.error.locked`); `schema` = a form schema whose property of
+ * the path's last name the value must also pass (a screen's own rules for a record field, e.g. a review's inline edit).
  */
-export type WritableDef = string | { path: string; via?: string[]; lockedWhen?: Logic; message?: string };
+export type WritableDef = string | { path: string; via?: string[]; lockedWhen?: Logic; message?: string; schema?: string };
 
 /**
  * A completion flag of a step. The client writes the flag itself; the server treats a write that

@@ -34,8 +34,8 @@ export function createBundle(defs: DefinitionSet, selection: Record<string, stri
   const errors: (DefinitionError | string)[] = [...layers.errors];
   const flows: Record<string, FlowDef> = {};
   for (const [id, flow] of Object.entries(defs.flows)) if (include(defs.flowFiles[id])) flows[id] = forBrowser(flow);
-  // Only form schemas travel to the browser (record schemas are the server's business).
-  const formIds = new Set(Object.values(flows).flatMap((f) => eachBlock(f).flatMap((s) => (s.block.type === 'form' ? [s.block.schema] : []))));
+  // Only form schemas (of forms and inline edits) travel to the browser (record schemas are the server's business).
+  const formIds = new Set(Object.values(flows).flatMap((f) => eachBlock(f).flatMap((s) => (s.block.type === 'form' || (s.block.type === 'inlineEdit' && s.block.schema) ? [s.block.schema as string] : []))));
   const schemas: Record<string, JsonSchema> = {};
   const uiSchemas: Record<string, Record<string, unknown>> = {};
   for (const id of formIds) {

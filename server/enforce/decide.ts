@@ -1,5 +1,5 @@
 /** The pure decision: may this caller write this value at this record path now, and what exactly changes. */
-import { deriveRoles, isWritable, lockedPaths, next, requestStatus, statusEventSite, writablePaths, writableVia, type LockTest } from '../../runtime/core/flow';
+import { deriveRoles, isWritable, lockedPaths, next, requestStatus, statusEventSite, writablePaths, writableSchemas, writableVia, type LockTest } from '../../runtime/core/flow';
 import type { NextResult } from '../../runtime/core/flow/flowTypes';
 import type { LogicInstance } from '../../runtime/core/logic';
 import { getPath, setPath } from '../../runtime/core/source/pointer';
@@ -11,7 +11,7 @@ import { flowsFor } from './journeys';
 import { resolveRecordPath } from './recordPath';
 import { sameValue } from './sameValue';
 import { logicContext, type AppSnapshot, type Caller } from './snapshot';
-import { assertValid } from './validateValue';
+import { assertFieldValid, assertValid } from './validateValue';
 
 /** A request to write one record path. */
 export interface WriteRequest {
@@ -110,6 +110,11 @@ export function decideWrite(input: DecideInput): Decision {
     lockedEntries.push(...lockedPaths(flow, statuses[flow.id], own, request.operation, lockTest));
   }
   const allowed = [...writable];
+  /** A value at `p` passes the record schema, then the form schemas a writable entry of `p` names (a screen's own rules). */
+  const valid = (p: string, value: unknown) => {
+    assertValid(input.layers, p, value);
+    for (const flow of flows) for (const id of writableSchemas(flow, statuses[flow.id], rolesOf[flow.id], p)) assertFieldValid(input.layers, id, p, value);
+  };
   const locked = lockedEntries.map((e) => e.path);
   /** A locked path (and no other entry opens it): refused unless the write leaves the stored value as it is. */
   const lockedHere = (p: string) => !isWritable(allowed, p) && isWritable(locked, p);
@@ -136,7 +141,7 @@ export function decideWrite(input: DecideInput): Decision {
       const repeated = lockedHere(sub) && sameValue(getPath(app.record, sub), value);
       if (!serverKeys.includes(key) && !isWritable(allowed, sub) && !repeated) throw forbid(sub);
       resolveRecordPath(input.layers, app.record, sub);
-      assertValid(input.layers, sub, value);
+      valid(sub, value);
     }
     // The caller's authority comes from the definitions: at least one key must be one the caller writes.
     if (!Object.keys(request.value).some((k) => !serverKeys.includes(k))) throw refuse('INVALID_VALUE', `nothing to merge into '${path}' that the caller writes`, { path });
@@ -149,7 +154,7 @@ export function decideWrite(input: DecideInput): Decision {
   guardStatus(path);
   if (!isWritable(allowed, path) && !(lockedHere(path) && sameValue(getPath(app.record, path), request.value))) throw forbid(path);
   const { listSegments } = resolveRecordPath(input.layers, app.record, path);
-  assertValid(input.layers, path, request.value);
+  valid(path, request.value);
   assertCompletions(input, context, path, request.value);
   const from = getPath(app.record, path);
   if (sameValue(from, request.value)) return { kind: 'unchanged', path, value: request.value, mode: 'set' };

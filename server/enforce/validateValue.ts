@@ -1,6 +1,6 @@
 /** Validate a value written at a record path against the JSON Schema for that path (layers applied). */
 import Ajv, { type ValidateFunction } from 'ajv';
-import { prepareSchema, schemaAtPath, validateForm, FORM_KEYWORDS } from '../../runtime/core/messages';
+import { normalizeValues, prepareSchema, schemaAtPath, validateForm, FORM_KEYWORDS } from '../../runtime/core/messages';
 import type { JsonSchema, ResolvedLayers } from '../../runtime/core/types';
 import { refuse } from './errors';
 
@@ -56,4 +56,35 @@ export function assertValid(layers: ResolvedLayers, path: string, value: unknown
       fields: Object.fromEntries(failed.map((f, i) => [where[i], fields[f]])),
     });
   }
+}
+
+const formCompiled = new WeakMap<ResolvedLayers, Map<string, { schema: JsonSchema; validate: ValidateFunction }>>();
+
+/** The prepared form schema `id` (layers applied) and its compiled validator, or undefined when there is no such schema. */
+function formValidator(layers: ResolvedLayers, id: string): { schema: JsonSchema; validate: ValidateFunction } | undefined {
+  let cache = formCompiled.get(layers);
+  if (!cache) formCompiled.set(layers, (cache = new Map()));
+  const hit = cache.get(id);
+  if (hit) return hit;
+  if (!Object.hasOwn(layers.schemas, id)) return undefined;
+  const schema = prepareSchema({ ...layers.schemas[id] }, layers.formats);
+  delete schema.$id;
+  delete schema.$schema;
+  const entry = { schema, validate: ajv.compile(schema) };
+  cache.set(id, entry);
+  return entry;
+}
+
+/**
+ * Throw INVALID_VALUE unless `value`, written at `path`, passes the property of form schema `schemaId` named as the
+ * path's last segment, as the screen checks it (normalised first: a phone's spaces, an amount's separators; the
+ * schema's own messages): a writable entry's `schema` (e.g. the application review's per-field rules).
+ */
+export function assertFieldValid(layers: ResolvedLayers, schemaId: string, path: string, value: unknown): void {
+  const entry = formValidator(layers, schemaId);
+  const field = path.slice(path.lastIndexOf('.') + 1);
+  if (!entry) throw refuse('INVALID_PATH', `'${path}' names the form schema '${schemaId}', which does not exist`, { path });
+  const data = normalizeValues(entry.schema, { [field]: value ?? '' }, layers.formats);
+  const message = validateForm(entry.validate, data, { schema: entry.schema, messages: layers.messages, formats: layers.formats, form: schemaId })[field];
+  if (message !== undefined) throw refuse('INVALID_VALUE', `invalid value: ${path}: ${message}`, { path, fields: { [path]: message }, schema: schemaId });
 }

@@ -113,6 +113,10 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
   for (const c of ['approved', 'declined', 'refer', 'none'] as const) {
     list.push({ key: `primary.credit-submit-${c}.au`, brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'approvals', set: atReview, bureau: c, summary: `primary officer, AU, approvals at the review: the credit bureau answers ${c === 'none' ? 'no result (refer; the waiting screen polls)' : c}` });
   }
+  // At the review before the consent (identity completed; issue 33): the inline edits, the consent dialog, Confirm & Submit.
+  for (const region of ['au', 'nz'] as const) {
+    list.push({ key: `primary.review.${region}`, brand: region, applicationType: 'vehicle', role: 'primary', status: 'approvals', set: { 'scoreboard.primaryApplicant.identityVerificationStatus': 'completed' }, bureau: 'approved', summary: `primary officer, ${region.toUpperCase()}, approvals at the review, no consent yet: the credit bureau answers approved` });
+  }
   list.push(
     { key: 'primary.credit-onhold.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'approvals', withSecondary: true, bureau: 'approved', set: { ...atReview, 'scoreboard.statusSecondary': 'approvals', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' }, summary: 'primary officer, AU, approvals at the review, secondary ID scan incomplete: the submission goes on hold (waiting), the secondary is e-mailed; their ID completing resubmits (refer)' },
     { key: 'primary.credit-resubmit.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', withSecondary: true, bureau: 'approved', set: { 'scoreboard.statusCreditCheck': 'waiting', 'scoreboard.statusSecondary': 'reviewAndSignContract', 'scoreboard.secondaryApplicant.identityVerificationStatus': 'completed', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' }, summary: 'primary officer, AU, credit waiting, secondary ID done: on hold with Resubmit Application (the bureau answers approved)' },

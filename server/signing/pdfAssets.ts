@@ -1,6 +1,7 @@
 /**
  * `GET /pdf-assets/<name>.pdf`: the static PDF documents of the definitions (the wet signature's Document Instructions
- * per region and the introducer's alternate, spec 000 s7, 002 s6; a consent notice later) from `brands/assets/documents/`,
+ * per region and the introducer's alternate, spec 000 s7, 002 s6; the privacy notice of the review's consent, 001 s2) from
+ * `brands/assets/documents/`,
  * read at run time like the brand images (server/brands/brandAssets.ts serves images only). PDFs only, one folder,
  * never a path outside it; anything else is a 404.
  */
@@ -33,7 +34,8 @@ export function pdfAssets(dir: string): Route {
     const headers: Record<string, string> = {
       'content-type': 'application/pdf',
       'content-length': String(body.byteLength),
-      'content-disposition': `attachment; filename="${name}"`,
+      // `?view`: shown in the page (the review's consent dialog frames the privacy notice); otherwise a download.
+      'content-disposition': `${url.searchParams.has('view') ? 'inline' : 'attachment'}; filename="${name}"`,
       'cache-control': 'public, max-age=3600',
       'x-content-type-options': 'nosniff',
     };

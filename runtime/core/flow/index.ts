@@ -2,7 +2,7 @@ export { next, requestStatus, currentStatus, statusEventSite } from './next';
 export { selectTransition, type Candidate, type Selection } from './selectTransition';
 export { stepActiveIn, stepStatuses, stepForStatus, STATUS_TARGET } from './stepStatus';
 export { deriveRoles, rolesOf, rolesAllow } from './roles';
-export { writablePaths, writableVia, writablePath, lockedPaths, isWritable, ANY_ROLE, type LockTest } from './writable';
+export { writablePaths, writableVia, writableSchemas, writablePath, lockedPaths, isWritable, ANY_ROLE, type LockTest } from './writable';
 export { progressRows, statusProgress, recordProgress, type ProgressRow } from './progress';
 export { resolveEffects, isNamedRoute } from './effects';
 export { eachTransition, eachBlock, eventsOf, transitionsOf, type TransitionSite, type BlockSite } from './walkFlow';

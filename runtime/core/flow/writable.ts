@@ -49,6 +49,13 @@ export function lockedPaths(flow: FlowDef, status: string | undefined, roles: st
   return out;
 }
 
+/** The form schemas whose property (the path's last name) a value written at `path` must also pass (entries with `schema`). */
+export function writableSchemas(flow: FlowDef, status: string | undefined, roles: string[], path: string): string[] {
+  const out = new Set<string>();
+  for (const entry of activeEntries(flow, status, roles)) if (typeof entry !== 'string' && entry.schema && entry.path === path) out.add(entry.schema);
+  return [...out];
+}
+
 /** Operations that alone may write `path` for `roles` in `status` (entries with `via`), for refusals that name them. */
 export function writableVia(flow: FlowDef, status: string | undefined, roles: string[], path: string): string[] {
   const out = new Set<string>();

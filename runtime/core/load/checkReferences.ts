@@ -46,8 +46,17 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
     const own = def?.status;
     (Array.isArray(own) ? own : own === undefined ? [] : [own]).forEach((s, i) => status(Array.isArray(own) ? `${base}/status/${i}` : `${base}/status`, s));
     role(`${base}/roles`, def?.roles);
-    for (const [r] of Object.entries(def?.writable ?? {})) {
+    for (const [r, entries] of Object.entries(def?.writable ?? {})) {
       if (roles && r !== '*' && !roles.includes(r)) at(`${base}/writable/${r}`, `unknown role '${r}'`, didYouMean(r, roles));
+      // An entry's `schema`: a form schema with a property of the path's last name.
+      (Array.isArray(entries) ? entries : []).forEach((entry, i) => {
+        if (typeof entry !== 'object' || entry === null || typeof entry.schema !== 'string') return;
+        const field = entry.path.slice(entry.path.lastIndexOf('.') + 1);
+        if (!(entry.schema in defs.schemas)) at(`${base}/writable/${r}/${i}/schema`, `unknown schema '${entry.schema}'`, didYouMean(entry.schema, schemas));
+        else if (!Object.keys((defs.schemas[entry.schema] as { properties?: Record<string, unknown> }).properties ?? {}).includes(field)) {
+          at(`${base}/writable/${r}/${i}/schema`, `schema '${entry.schema}' has no property '${field}' (the path's last name)`, `add '${field}' to schemas/${entry.schema}.json, or name the schema whose property it is`);
+        }
+      });
     }
     // A completion flag nobody may write in its step would never be requested.
     const writable = Object.values(def?.writable ?? {}).flat().map(writablePath);
@@ -64,12 +73,17 @@ function checkFlow(defs: DefinitionSet, file: string, flow: FlowDef): Definition
   }
   for (const site of eachBlock(flow)) {
     const block = site.block;
-    if (block?.type === 'form' && typeof block.schema === 'string' && !(block.schema in defs.schemas)) {
+    if ((block?.type === 'form' || block?.type === 'inlineEdit') && typeof block.schema === 'string' && !(block.schema in defs.schemas)) {
       at(`${site.pointer}/schema`, `unknown schema '${block.schema}'`, didYouMean(block.schema, schemas));
+    }
+    // An inline edit checks its value by one property of its form schema.
+    if (block?.type === 'inlineEdit' && typeof block.schema === 'string' && typeof block.field === 'string' && block.schema in defs.schemas) {
+      const fields = Object.keys((defs.schemas[block.schema] as { properties?: Record<string, unknown> }).properties ?? {});
+      if (!fields.includes(block.field)) at(`${site.pointer}/field`, `'${block.field}' is not a property of schema '${block.schema}'`, didYouMean(block.field, fields));
     }
     const events = eventsOf(flow, site.step);
     const [key, raised] = block?.type === 'button' ? ['event', block.event] : block?.type === 'form' ? ['submit', block.submit]
-      : block?.type === 'choice' || block?.type === 'slider' || block?.type === 'input' || block?.type === 'upload' || block?.type === 'combobox' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
+      : block?.type === 'choice' || block?.type === 'slider' || block?.type === 'input' || block?.type === 'upload' || block?.type === 'combobox' || block?.type === 'inlineEdit' ? ['event', block.event] : block?.type === 'dialog' ? ['closeEvent', block.closeEvent] : ['', undefined];
     if (typeof raised === 'string' && !events.includes(raised)) {
       at(`${site.pointer}/${key}`, `event '${raised}' is not handled by step '${site.step}'`, events.length ? didYouMean(raised, events) : `add on: { ${raised}: { target: ... } } to the step`);
     }

@@ -102,7 +102,19 @@ function writeOut(block: Obj, parts: StepParts, path: string): Obj {
   };
 }
 
-/** The blocks with every lookup (at any depth) written out. */
+/**
+ * An inline edit's `save: <record path>`: the event `<id>Saved` saving `{ var: event.value }` there (the value its tick
+ * raises once it passes), and the block raising it.
+ */
+function inlineEditSave(block: Obj, parts: StepParts, path: string): Obj {
+  const { save, ...rest } = block;
+  const event = `${String(block.id)}Saved`;
+  parts.on[event] = { effects: [{ save, value: { var: 'event.value' } }] };
+  parts.owners[`on/${event}`] = `${path}/save`;
+  return { ...rest, event };
+}
+
+/** The blocks with every lookup and inline edit's `save` (at any depth) written out. */
 function walkBlocks(blocks: unknown[], parts: StepParts, found: string[], at: string): unknown[] {
   return blocks.map((b, i) => {
     if (!isObject(b)) return b;
@@ -110,11 +122,15 @@ function walkBlocks(blocks: unknown[], parts: StepParts, found: string[], at: st
       found.push(String(b.id));
       return writeOut(b, parts, `${at}/${i}`);
     }
+    if (b.type === 'inlineEdit' && typeof b.save === 'string') {
+      found.push(String(b.id));
+      return inlineEditSave(b, parts, `${at}/${i}`);
+    }
     return Array.isArray(b.blocks) ? { ...b, blocks: walkBlocks(b.blocks, parts, found, `${at}/${i}/blocks`) } : b;
   });
 }
 
-/** A name the step already uses that a lookup would add. */
+/** A name the step already uses that a lookup (or an inline edit's save) would add. */
 export interface LookupClash {
   /** The member of the step (`state`, `load` or `on`) and the name. */
   member: 'state' | 'load' | 'on';

@@ -34,6 +34,7 @@ const UploadBlockView = lazyComponent(() => import('./UploadBlockView').then((m)
 const ProgressBlockView = lazyComponent(() => import('./ProgressBlockView').then((m) => m.ProgressBlockView));
 const StepperBlockView = lazyComponent(() => import('./StepperBlockView').then((m) => m.StepperBlockView));
 const FrameBlockView = lazyComponent(() => import('./FrameBlockView').then((m) => m.FrameBlockView));
+const InlineEditBlockView = lazyComponent(() => import('./InlineEditBlockView').then((m) => m.InlineEditBlockView));
 
 type Preloadable = { preload: () => Promise<unknown> };
 
@@ -43,6 +44,7 @@ const pageViews: Partial<Record<BlockDef['type'], Preloadable>> = { progress: Pr
 /** Every lazily loaded view, by block type. */
 const lazyViews: Partial<Record<BlockDef['type'], Preloadable>> = {
   ...pageViews, choice: ChoiceBlockView, dialog: DialogBlockView, slider: SliderBlockView, combobox: ComboboxBlockView, upload: UploadBlockView,
+  inlineEdit: InlineEditBlockView,
 };
 
 /**
@@ -133,6 +135,7 @@ function Block({ block }: { block: BlockDef }) {
     case 'input': return <InputBlockView block={block} />;
     case 'upload': return <UploadBlockView block={block} />;
     case 'combobox': return <ComboboxBlockView block={block} />;
+    case 'inlineEdit': return <InlineEditBlockView block={block} />;
     // Shorthands the loader writes out (runtime/core/load): a bundle never holds them.
     case 'range':
     case 'lookup': return <UnknownBlockView type={block.type} />;

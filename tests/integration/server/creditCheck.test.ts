@@ -154,6 +154,46 @@ describe.each(DATABASES)('credit check on %s', (kind) => {
     expect((await scoreboard(primary)).statusCreditCheck).toBe('approved');
   });
 
+  it('checks each review edit by the review\'s own rule (001 s5), normalised as the screen normalises it, and locks them and the consent once the review is completed', async () => {
+    // NZ: business details take a phone of 9 to 12 digits; the review takes exactly 10 (schemas/reviewDetails.json).
+    const r = await s.request('/dev/applications', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ region: 'nz', role: 'primary', status: 'approvals', set: AT_REVIEW }) });
+    const a = (await r.json()) as { email: string; password: string; applicationId: string; host: string };
+    const nz: Officer = { applicationId: a.applicationId, email: a.email, cookie: await s.login(a.email, a.password, a.host), host: a.host };
+    const edit = (o: Officer, second: string, third: string | undefined, value: unknown) => gql(o, WRITE, { p: { propertyFirst: 'businessDetails', propertySecond: second, ...(third ? { propertyThird: third } : {}), value } });
+    const refused: [string, string | undefined, unknown][] = [
+      ['entityDetails', 'businessContactNumber', '091234567'],       // 9 digits: business details' NZ rule, not the review's
+      ['entityDetails', 'businessContactNumber', '09123456789'],
+      ['entityDetails', 'businessContactNumber', ''],                // required
+      ['annualRevenue', undefined, 'lots'],                          // a float
+      ['annualRevenue', undefined, ''],
+      ['financeDetails', 'howManyVehicles', ''],                     // required
+      ['financeDetails', 'howManyVehicles', '1000'],                 // 1 to 3 digits
+      ['financeDetails', 'numberOfEmployees', '12345'],              // 1 to 4 digits
+      ['financeDetails', 'currentFleetSize', 'ten'],
+      ['financeDetails', 'purchaseMoreVehicles', 'maybe'],
+    ];
+    for (const [second, third, value] of refused) expect(codeOf(await edit(nz, second, third, value)), `${second}.${third} = ${String(value)}`).toBe('INVALID_VALUE');
+    // Typed with spaces (a phone's), the value passes as the screen normalises it.
+    expect(codeOf(await edit(nz, 'entityDetails', 'businessContactNumber', '09 1234 5678'))).toBe('ok');
+    for (const [second, third, value] of [['entityDetails', 'businessContactNumber', '0912345678'], ['annualRevenue', undefined, '1250000.50'], ['financeDetails', 'howManyVehicles', '12'], ['financeDetails', 'purchaseMoreVehicles', 'no'], ['entityDetails', 'businessWebsite', '']] as const) {
+      expect(codeOf(await edit(nz, second, third, value)), `${second}.${third}`).toBe('ok');
+    }
+    const board = await scoreboard(nz) as unknown as { businessDetails: { annualRevenue: string; entityDetails: { businessContactNumber: string } } };
+    expect(board.businessDetails.annualRevenue).toBe('1250000.50');
+    expect(board.businessDetails.entityDetails.businessContactNumber).toBe('0912345678');
+    // Submitted: the review is completed; its edits and the consent are locked.
+    answerOf(await submit(nz, 'refer'));
+    expect(codeOf(await edit(nz, 'financeDetails', 'howManyVehicles', '3'))).toBe('FORBIDDEN_PATH');
+    expect(codeOf(await gql(nz, WRITE, { p: { propertyFirst: 'primaryApplicant', propertySecond: 'privacyConsent', value: 'confirmed' } }))).toBe('FORBIDDEN_PATH');
+  });
+
+  it('stores the consent only as confirmed (001 s4)', async () => {
+    const { primary } = await fresh({ 'scoreboard.primaryApplicant.privacyConsent': null });
+    expect(codeOf(await gql(primary, WRITE, { p: { propertyFirst: 'primaryApplicant', propertySecond: 'privacyConsent', value: 'declined' } }))).toBe('INVALID_VALUE');
+    expect(codeOf(await gql(primary, WRITE, { p: { propertyFirst: 'primaryApplicant', propertySecond: 'privacyConsent', value: 'confirmed' } }))).toBe('ok');
+    expect((await scoreboard(primary)).primaryApplicant.privacyConsent).toBe('confirmed');
+  });
+
   it('refuses crafted client writes of a credit result, the review\'s status, its completion and the move on', async () => {
     const { primary } = await fresh();
     const before = await scoreboard(primary);
