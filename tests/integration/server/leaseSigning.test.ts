@@ -125,7 +125,7 @@ describe.each(DATABASES)('lease signing on %s', (kind) => {
     expect((await s.database.db.selectFrom('applications').select('version').where('id', '=', f.applicationId).executeTakeFirstOrThrow()).version).toBe(version);
   });
 
-  it('one signer finishes alone; a demo control marking the envelope of another application does not finish this one', async () => {
+  it('one signer finishes alone', async () => {
     const f = await fresh({}, false);
     const r = await signUrl(f, f.primary, true);
     expect(code(r)).toBe('ok');
@@ -134,6 +134,18 @@ describe.each(DATABASES)('lease signing on %s', (kind) => {
     await sign((r.body.data?.getMLADocusign as { url: string }).url, f.host);
     expect((await status(f)).status.signers[0].status).toBe('completed');
     expect((await record(f)).scoreboard).toMatchObject({ status: 'finished', signedLease: { uploadFile: { mimeType: 'application/pdf' } } });
+  });
+
+  it('two signers without witnesses finish when both signed, not before', async () => {
+    const f = await fresh();
+    const first = await signUrl(f, f.primary, true);
+    await sign((first.body.data?.getMLADocusign as { url: string }).url, f.host);
+    expect((await status(f)).status).toMatchObject({ witnesses: [] });
+    expect((await record(f)).scoreboard).toMatchObject({ status: 'reviewAndSignContract', statusSecondary: 'reviewAndSignContract' });
+    const second = await signUrl(f, f.secondary, false);
+    await sign((second.body.data?.getMLADocusign as { url: string }).url, f.host);
+    expect((await status(f, f.secondary!)).status.signers.map((x) => x.status)).toEqual(['completed', 'completed']);
+    expect((await record(f)).scoreboard).toMatchObject({ status: 'finished', statusSecondary: 'finished' });
   });
 
   it('refuses signing before the Personal Guarantee is uploaded, saying so', async () => {
