@@ -48,7 +48,7 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
   const page = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>` +
     '<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1.5rem;margin-right:.5rem}</style>' +
-    `</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
+    `</head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
 
   const signingPage = async (hook: RouteRequest, path: string): Promise<Response> => {
     const [, envelopeId, token, documentIndex] = PAGE.exec(path) ?? [];

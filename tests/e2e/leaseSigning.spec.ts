@@ -6,6 +6,7 @@
  * uploaded, then signed) to finished; NZ at phone width, one signer, from the accepted screen to finished.
  * Every text is read from the definitions.
  */
+import { request } from 'node:http';
 import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { layersFor } from './definitions';
@@ -17,6 +18,19 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const WITNESS = 'wendy.witness@example.test';
 type Text = (k: string, p?: Record<string, unknown>) => string;
+
+/** GETs JSON from the local server with a Host header (the sandbox's demo controls). */
+function getJson<T>(host: string, path: string): Promise<T> {
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port: Number(process.env.E2E_PORT), path, headers: { host: `${host}:${process.env.E2E_PORT}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => ok(JSON.parse(Buffer.concat(chunks).toString('utf8')) as T));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
 
 /** Signs a user in and opens their contract page. */
 async function openContract(fx: Pick<E2EFixtures, 'login' | 'url'>, page: Page, email: string, user: FreshApplication, host: string) {
@@ -80,9 +94,8 @@ test('lease signing au (desktop): primary (a cancel first), secondary, then the 
 
   // The witness signs on the sandbox's own page (found through its demo control), signed in nowhere: the page returns
   // to quotesign-mla, which opens without sign-in and, outside a frame, sends on to the contract page (sign-in).
+  const listed = await getJson<{ envelopes: { status: string; recipients: { email: string; signingUrl: string }[] }[] }>(AU.host, `/dev/esign/?email=${encodeURIComponent(WITNESS)}`);
   const witness = await newPage(PHONE);
-  await witness.goto(url(AU.host, `/dev/esign/?email=${encodeURIComponent(WITNESS)}`));
-  const listed = JSON.parse(await witness.locator('body').innerText()) as { envelopes: { status: string; recipients: { email: string; signingUrl: string }[] }[] };
   const witnessUrl = listed.envelopes.find((e) => e.status === 'sent')!.recipients.find((r) => r.email === WITNESS)!.signingUrl;
   await witness.goto(witnessUrl);
   await witness.getByRole('button', { name: text('esignSandbox.sign'), exact: true }).click();
