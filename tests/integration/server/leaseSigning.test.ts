@@ -81,6 +81,12 @@ describe.each(DATABASES)('lease signing on %s', (kind) => {
       const r = await gql(f, f.primary, SET, { p: { propertyFirst: path.replace('scoreboard.', ''), value } });
       expect(code(r)).not.toBe('ok');
     }
+    // Nor raise the status flows' `signed` (the provider's outcome, by the server alone), nor claim a signature.
+    for (const cookie of [f.primary, f.secondary!]) {
+      expect(code(await gql(f, cookie, 'mutation($id: ID!) { requestTransition(applicationId: $id, event: "signed") { status } }'))).not.toBe('ok');
+    }
+    await gql(f, f.primary, 'mutation($id: ID!) { updateDocusignStatus(applicationId: $id, docusignStatus: "completed") { status } }'); // the quote's: it finishes nothing
+    expect((await record(f)).scoreboard.status).toBe('reviewAndSignContract');
     const envelopeId = (await envelopes(f))[0].envelope_id;
     expect((await s.request(`/dev/esign/${envelopeId}`, { method: 'GET' })).status).toBe(200);
 
