@@ -101,7 +101,7 @@ export interface TextBlock extends BlockBase {
    * `html`: the text is HTML, shown after `sanitizeHtml` (runtime/react) keeps only its allow-listed tags and attributes;
    * `busy`: the text beside a spinner (a page that waits for something).
    */
-  variant?: 'heading' | 'subheading' | 'body' | 'caption' | 'notice' | 'alert' | 'bullets' | 'html' | 'busy';
+  variant?: 'heading' | 'subheading' | 'body' | 'caption' | 'notice' | 'alert' | 'bullets' | 'html' | 'busy' | 'badge';
   /** Extra placeholder values (logic), e.g. formatted numbers. */
   vars?: Record<string, Logic>;
 }

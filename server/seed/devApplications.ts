@@ -4,7 +4,7 @@
  * that change an application never share a seeded user.
  * @example
  * POST /dev/applications {"region":"au","role":"primary","status":"orderVerification"}
- * -> 201 {"email":"primary.f3a9c01d2.au@demo.example","password":"Fleetform-Demo-1","applicationId":"…","brand":"acme-au","region":"AU","host":"au.localhost","origin":"http://au.localhost:8080"}
+ * -> 201 {"email":"primary.f3a9c01d2.au@demo.example", ("otherEmail": the other officer's, with "withSecondary": true)"password":"Fleetform-Demo-1","applicationId":"…","brand":"acme-au","region":"AU","host":"au.localhost","origin":"http://au.localhost:8080"}
  */
 import { randomBytes } from 'node:crypto';
 import { hasPrototypeSegment, isPrototypeName } from '../../runtime/core/source/pointer';
@@ -25,6 +25,8 @@ export interface FreshApplicationRequest {
   status: string;
   /** Dotted record paths set over the seed's defaults for that status (null removes the path). */
   set?: Record<string, unknown>;
+  /** Also create the other officer's login (`<email's key>.secondary@demo.example` or `.primary`, the same password); default: as the seed's scenario. */
+  withSecondary?: boolean;
 }
 
 const ROLES: readonly Scenario['role'][] = ['primary', 'secondary', 'calculator'];
@@ -73,7 +75,7 @@ export function freshScenario(services: ServerServices, body: unknown): { scenar
     scenario: {
       key, brand: region === 'nz' ? 'nz' : 'au', role, status,
       applicationType: like?.applicationType ?? (role === 'calculator' ? 'calculator' : 'vehicle'),
-      withSecondary: like?.withSecondary ?? role === 'secondary',
+      withSecondary: typeof b.withSecondary === 'boolean' ? b.withSecondary : like?.withSecondary ?? role === 'secondary',
       set: { ...like?.set, ...Object.fromEntries(Object.entries(b.set ?? {}).map(([path, value]) => [path, value === null ? undefined : value])) },
       summary: `fresh ${role} officer, ${region.toUpperCase()}, ${status}`,
     },
@@ -94,7 +96,9 @@ export function devApplications(services: ServerServices): Route {
     const brand = services.brands.byId(fresh.brandId)!;
     passwordHash ??= hashPassword(DEMO_PASSWORD);
     const { applicationId, email } = await seedScenario(services, fresh.scenario, brand, created++, await passwordHash);
-    return json(hook, 201, { email, password: DEMO_PASSWORD, applicationId, brand: brand.id, region: brand.region, host: brand.hosts[0] ?? 'localhost', origin: brand.publicOrigin });
+    // The other officer's login (seedAll.ts names it after the scenario's key), when one was made.
+    const otherEmail = fresh.scenario.withSecondary ? email.replace('@', `.${fresh.scenario.role === 'secondary' ? 'primary' : 'secondary'}@`) : undefined;
+    return json(hook, 201, { email, ...(otherEmail ? { otherEmail } : {}), password: DEMO_PASSWORD, applicationId, brand: brand.id, region: brand.region, host: brand.hosts[0] ?? 'localhost', origin: brand.publicOrigin });
   };
   return route('dev applications', (path) => path === '/dev/applications', create);
 }

@@ -150,6 +150,17 @@ export function scenarios(defs: DefinitionSet): Scenario[] {
     set: { 'scoreboard.statusSecondary': 'reviewAndSignContract', 'scoreboard.secondaryApplicant.identityVerificationStatus': 'completed', 'scoreboard.wetSignature.signType': 'wet', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' },
     summary: 'secondary officer, AU, reviewAndSignContract, wet signing (signs digitally)',
   });
+  // Digital signing (issue 34): two officers and a witness, signing enabled (the primary signs first, then the secondary
+  // officer, the companion login, then the witness on the sandbox's page: docs/sandboxes.md); one signer, signing enabled.
+  const bothOfficers = { 'scoreboard.statusSecondary': 'reviewAndSignContract', 'scoreboard.secondaryApplicant.identityVerificationStatus': 'completed', 'scoreboard.entityDetails.hasSecondaryApplicant': 'yes' };
+  list.push(
+    {
+      key: 'primary.sign-digital-witness.au', brand: 'au', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', withSecondary: true,
+      set: { ...bothOfficers, 'scoreboard.signingEnabled': true, 'scoreboard.witnesses': [{ name: 'Wendy Witness', email: 'witness.sign-digital-witness.au@demo.example', roleName: 'Witness' }] },
+      summary: 'primary officer, AU, digital signing enabled, a secondary officer and a witness (witness.sign-digital-witness.au@demo.example, signs on the sandbox page)',
+    },
+    { key: 'primary.sign-digital-open.nz', brand: 'nz', applicationType: 'vehicle', role: 'primary', status: 'reviewAndSignContract', set: { 'scoreboard.signingEnabled': true }, summary: 'primary officer, NZ, digital signing enabled, the only signer' },
+  );
   // The ID check (issue 31): NZ at approvals; a scan that failed (Continue opens the manual upload); a primary officer
   // whose identity is verified (the application review next).
   list.push(

@@ -49,7 +49,7 @@ export interface SigningUrl {
   url: string;
 }
 
-/** A created envelope: its id and one signing URL per recipient, in the order given. */
+/** A created envelope: its id and one signing URL per recipient, in the order given (the order they sign in). */
 export interface CreatedEnvelope {
   envelopeId: string;
   signingUrls: SigningUrl[];
@@ -60,6 +60,14 @@ export interface EnvelopeStatus {
   envelopeId: string;
   status: EnvelopeState;
   recipients: (Required<EnvelopeRecipient> & { status: RecipientState })[];
+}
+
+/**
+ * Recipients sign in the order given (DocuSign's routing order): the one whose turn it is is the first pending
+ * recipient; undefined when none is pending.
+ */
+export function turnOf<R extends { status: RecipientState }>(recipients: readonly R[]): R | undefined {
+  return recipients.find((r) => r.status !== 'completed');
 }
 
 /** An e-signature service. */
@@ -83,6 +91,11 @@ export interface ESignatureProvider {
    * A DocuSign-like adapter: `PUT /envelopes/{envelopeId}` with `{ "status": "voided", "voidedReason": reason }`.
    */
   voidEnvelope(envelopeId: string, reason: string): Promise<boolean>;
+  /**
+   * The signed documents of a completed envelope as one PDF (DocuSign's `GET /envelopes/{id}/documents/combined`),
+   * or null while it is not completed (or unknown). The portal keeps it as the application's document.
+   */
+  signedDocument(envelopeId: string): Promise<Uint8Array | null>;
   /** Origins of its signing pages when not the portal's own (the CSP's frame-src lets the signing dialog frame them); the sandbox has none. */
   readonly frameOrigins?: string[];
   /** Paths the provider answers itself (a sandbox's signing page and controls, a real adapter's webhook). */

@@ -6,9 +6,10 @@
  * page refuses every link to it. docs/sandboxes.md documents them.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Database, SandboxRecipientRow } from '../db';
-import type { CreateEnvelopeInput, CreatedEnvelope, EnvelopeState, EnvelopeStatus, ESignatureProvider, RecipientState } from './eSignatureProvider';
+import { sql, type Kysely } from 'kysely';
+import { PDFDocument } from 'pdf-lib';
+import { turnOf, type CreateEnvelopeInput, type CreatedEnvelope, type EnvelopeState, type EnvelopeStatus, type ESignatureProvider, type RecipientState } from './eSignatureProvider';
 
 /** Base path of the sandbox's signing pages. */
 export const SANDBOX_SIGNING_PATH = '/sandbox/esign/';
@@ -43,6 +44,8 @@ export interface SandboxStore {
   void(envelopeId: string, reason: string): Promise<SandboxEnvelope | null>;
   /** The envelope's documents (name and bytes), in order. */
   documents(envelopeId: string): Promise<{ name: string; bytes: Buffer }[]>;
+  /** Demo control: the envelopes (newest first) with a recipient of this e-mail (a witness finds theirs so). */
+  byRecipient(email: string): Promise<SandboxEnvelope[]>;
 }
 
 const toEnvelope = (row: { id: string; status: string; recipients: SandboxRecipientRow[]; return_url: string; voided_reason: string | null }): SandboxEnvelope => ({
@@ -94,7 +97,8 @@ export function sandboxStore(db: Kysely<Database>, secret: string): SandboxStore
     act: (envelopeId, email, action) =>
       change(envelopeId, (e) => {
         const at = e.recipients.findIndex((r) => r.email === email.toLowerCase());
-        if (e.status !== 'sent' || at < 0 || e.recipients[at].status !== 'pending') return null;
+        // Recipients sign in order (routing order): only the one whose turn it is acts.
+        if (e.status !== 'sent' || at < 0 || e.recipients[at].status !== 'pending' || turnOf(e.recipients) !== e.recipients[at]) return null;
         const state: RecipientState = action === 'sign' ? 'completed' : 'declined';
         const recipients = e.recipients.map((r, i) => (i === at ? { ...r, status: state } : r));
         return { status: settle(recipients, e.status), recipients, voidedReason: null };
@@ -109,6 +113,16 @@ export function sandboxStore(db: Kysely<Database>, secret: string): SandboxStore
     async documents(envelopeId) {
       const rows = await db.selectFrom('esign_sandbox_documents').select(['name', 'content_base64']).where('envelope_id', '=', envelopeId).orderBy('position').execute();
       return rows.map((r) => ({ name: r.name, bytes: Buffer.from(r.content_base64, 'base64') }));
+    },
+    async byRecipient(email) {
+      const rows = await db
+        .selectFrom('esign_sandbox_envelopes')
+        .select(COLUMNS)
+        .where(sql<boolean>`recipients @> ${JSON.stringify([{ email: email.toLowerCase() }])}::jsonb`)
+        .orderBy('created_at', 'desc')
+        .limit(20)
+        .execute();
+      return rows.map(toEnvelope);
     },
   };
 }
@@ -144,6 +158,18 @@ export function sandboxESignature(db: Kysely<Database>, store: SandboxStore): ES
     },
     async voidEnvelope(envelopeId, reason) {
       return (await store.void(envelopeId, reason))?.status === 'voided';
+    },
+    async signedDocument(envelopeId) {
+      const e = await store.read(envelopeId);
+      if (e?.status !== 'completed') return null;
+      // The documents in one PDF, as a provider's combined download is.
+      const out = await PDFDocument.create();
+      for (const d of await store.documents(envelopeId)) {
+        const doc = await PDFDocument.load(d.bytes);
+        for (const page of await out.copyPages(doc, doc.getPageIndices())) out.addPage(page);
+      }
+      out.setTitle(`Signed envelope ${envelopeId}`);
+      return out.save();
     },
     async signingUrl(envelopeId, email, returnUrl) {
       const e = await store.read(envelopeId);

@@ -9,10 +9,12 @@
  *   request was withdrawn (and the provider's reason), whatever the method: the link no longer signs or shows anything.
  * - Demo controls (demo mode, never production): `GET /dev/esign/{envelopeId}` answers the envelope with every
  *   recipient's signing URL; `POST /dev/esign/{envelopeId}` with `{"status": "expired"}` (any envelope state) or
- *   `{"email": "...", "action": "sign"|"decline"}` (as that recipient would on the page).
+ *   `{"email": "...", "action": "sign"|"decline"}` (as that recipient would on the page, in its turn);
+ *   `GET /dev/esign/?email=...` lists the envelopes with that recipient (a witness finds their signing page so).
+ * - Recipients sign in the order the envelope lists them: the page shows Sign only to the one whose turn it is.
  * Texts come from the catalogue (messages/signing.yaml) of the Host's brand.
  */
-import { ENVELOPE_STATES, RETURN_EVENTS, withEvent, type EnvelopeState } from './eSignatureProvider';
+import { ENVELOPE_STATES, RETURN_EVENTS, turnOf, withEvent, type EnvelopeState } from './eSignatureProvider';
 import { SANDBOX_SIGNING_PATH, type RecipientAction, type SandboxEnvelope, type SandboxStore } from './sandboxESignature';
 import { route, type Route, type RouteRequest } from '../plugins/route';
 
@@ -46,7 +48,7 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
   const page = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>` +
     '<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}button{font-size:1rem;padding:.5rem 1.5rem;margin-right:.5rem}</style>' +
-    `</head><body><h1>${esc(title)}</h1>${body}</body></html>`;
+    `</head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
 
   const signingPage = async (hook: RouteRequest, path: string): Promise<Response> => {
     const [, envelopeId, token, documentIndex] = PAGE.exec(path) ?? [];
@@ -82,9 +84,10 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
       .map((d, i) => `<li><a href="${esc(`${path}/documents/${i}`)}" target="_blank" rel="noopener">${esc(d.name)}</a></li>`)
       .join('');
     const event = eventFor(envelope, recipient.email);
-    const awaiting = envelope.status === 'sent' && recipient.status === 'pending';
-    // Signed while others have not: waiting; otherwise the envelope's own state.
-    const stateKey = envelope.status === 'sent' && recipient.status === 'completed' ? 'waiting' : envelope.status;
+    const pending = envelope.status === 'sent' && recipient.status === 'pending';
+    const awaiting = pending && turnOf(envelope.recipients)?.email === recipient.email;
+    // Signed while others have not: waiting; before their turn: not yet; otherwise the envelope's own state.
+    const stateKey = envelope.status === 'sent' && recipient.status === 'completed' ? 'waiting' : pending ? 'notYourTurn' : envelope.status;
     const state = awaiting ? '' : `<p role="status">${esc(t(`esignSandbox.state.${stateKey}`))}</p>`;
     const actions = awaiting
       ? `<form method="post"><button type="submit" name="action" value="sign">${esc(t('esignSandbox.sign'))}</button><button type="submit" name="action" value="decline">${esc(t('esignSandbox.decline'))}</button></form>`
@@ -97,17 +100,22 @@ export function sandboxRoutes(store: SandboxStore, text: PageText, demoControls:
     return html(hook, 200, page(t('esignSandbox.title'), body));
   };
 
+  const describe = (e: SandboxEnvelope) => ({
+    envelopeId: e.id,
+    status: e.status,
+    returnUrl: e.returnUrl,
+    recipients: e.recipients.map((r) => ({ ...r, signingUrl: store.linkOf(e.id, r.email, e.returnUrl) })),
+  });
+
   const control = async (hook: RouteRequest, path: string): Promise<Response> => {
     const json = (status: number, body: unknown) => hook.fetchAPI.Response.json(body, { status, headers: noStore() });
+    const email = hook.url.searchParams.get('email');
+    if (path === SANDBOX_CONTROL_PATH && hook.request.method === 'GET' && email) {
+      return json(200, { envelopes: (await store.byRecipient(email)).map((e) => describe(e)) });
+    }
     const envelopeId = CONTROL.exec(path)?.[1];
     const envelope = envelopeId ? await store.read(envelopeId) : null;
     if (!envelope) return json(404, { error: 'no sandbox envelope with this id' });
-    const describe = (e: SandboxEnvelope) => ({
-      envelopeId: e.id,
-      status: e.status,
-      returnUrl: e.returnUrl,
-      recipients: e.recipients.map((r) => ({ ...r, signingUrl: store.linkOf(e.id, r.email, e.returnUrl) })),
-    });
     if (hook.request.method === 'GET') return json(200, describe(envelope));
     if (hook.request.method !== 'POST') return json(405, { error: 'GET the envelope or POST a control' });
     const b = (await hook.request.json().catch(() => undefined)) as { status?: unknown; email?: unknown; action?: unknown } | undefined;

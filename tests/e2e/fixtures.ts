@@ -49,6 +49,8 @@ export interface FreshApplication {
   brand: string;
   region: string;
   host: string;
+  /** The other officer's login, when asked for with `withSecondary`. */
+  otherEmail?: string;
 }
 
 type GraphQLAnswer<T> = { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] };
@@ -70,7 +72,7 @@ export interface E2EFixtures {
   /** The dev mailbox of the real server (newest first), optionally only e-mails to one address. */
   mailbox(to?: string): Promise<MailboxMessage[]>;
   /** A fresh application and login (`POST /dev/applications`), so a test that changes it shares it with nobody. */
-  freshApplication(spec: { region: string; brand?: string; role: 'primary' | 'secondary' | 'calculator'; status: string; set?: Record<string, unknown> }): Promise<FreshApplication>;
+  freshApplication(spec: { region: string; brand?: string; role: 'primary' | 'secondary' | 'calculator'; status: string; set?: Record<string, unknown>; withSecondary?: boolean }): Promise<FreshApplication>;
   /** Saves a full-page screenshot of the page under test-results/screenshots/ and returns its path. */
   shoot(page: Page, name: string, options?: { fullPage?: boolean }): Promise<string>;
   /** What the guard and axe found (the test fails at its end when not empty). */

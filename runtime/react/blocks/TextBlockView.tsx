@@ -1,4 +1,4 @@
-import { Body1, Caption1, makeStyles, Spinner, Subtitle1, Title2, tokens, typographyStyles } from '@fluentui/react-components';
+import { Badge, Body1, Caption1, makeStyles, Spinner, Subtitle1, Title2, tokens, typographyStyles } from '@fluentui/react-components';
 import type { TextBlock } from '../../core/types';
 import { useStep } from '../flow/StepContext';
 import { useRuntime } from '../RuntimeContext';
@@ -25,7 +25,7 @@ const useStyles = makeStyles({
   introduced: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
 });
 
-/** A heading, paragraph, notice (information), bullet list (a first line ending in ':' its intro), (sanitised) HTML or a spinner with its text: `text` is a message key whose `{path}` placeholders read the step context and `vars`. */
+/** A heading, paragraph, notice (information), badge (a short state), bullet list (a first line ending in ':' its intro), (sanitised) HTML or a spinner with its text: `text` is a message key whose `{path}` placeholders read the step context and `vars`. */
 export function TextBlockView({ block }: { block: TextBlock }) {
   const styles = useStyles();
   const { t } = useRuntime();
@@ -49,6 +49,9 @@ export function TextBlockView({ block }: { block: TextBlock }) {
       const list = <ul className={styles.bullets}>{lines.map((line, i) => <li key={i}><Body1>{line}</Body1></li>)}</ul>;
       return intro ? <div className={styles.introduced}><Body1 as="p" block className={styles.flush}>{intro}</Body1>{list}</div> : list;
     }
+    case 'badge':
+      // A short state beside what it describes (e.g. a signer's 'completed' or 'pending').
+      return <Badge appearance="tint" color="brand" data-badge>{text}</Badge>;
     case 'busy':
       return <div role="status"><Spinner labelPosition="below" label={text} /></div>;
     case 'html':

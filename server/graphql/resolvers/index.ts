@@ -16,6 +16,7 @@ import { applicationTypeResolvers } from './shared';
 import { catalogueResolvers } from './catalogue';
 import { crmResolvers } from './crm';
 import { leadResolvers } from './leads';
+import { leaseSigningResolvers } from './leaseSigning';
 import { shortlistResolvers } from './shortlists';
 import { signingResolvers } from './signing';
 import { pendingResolvers } from './unavailable';
@@ -52,6 +53,6 @@ export const declareAccess = (map: ResolverMap): ResolverMap => declareFromTable
 
 /** The resolvers of the whole schema (sign-in and file resolvers included, with their declared access). */
 export const resolvers: ResolverMap = declareFromTable(
-  mergeResolvers(scalarResolvers as unknown as Map, authResolvers as unknown as Map, filesResolvers as unknown as Map, applicationResolvers, applicantResolvers, userResolvers, referenceResolvers, wetSignatureResolvers, signingResolvers, idScanResolvers, creditCheckResolvers, catalogueResolvers, addressResolvers, leadResolvers, crmResolvers, shortlistResolvers, pendingResolvers(), applicationTypeResolvers),
+  mergeResolvers(scalarResolvers as unknown as Map, authResolvers as unknown as Map, filesResolvers as unknown as Map, applicationResolvers, applicantResolvers, userResolvers, referenceResolvers, wetSignatureResolvers, signingResolvers, leaseSigningResolvers, idScanResolvers, creditCheckResolvers, catalogueResolvers, addressResolvers, leadResolvers, crmResolvers, shortlistResolvers, pendingResolvers(), applicationTypeResolvers),
   ACCESS_TABLES,
 );

@@ -7,10 +7,7 @@ import { checkReturnUrl } from './returnUrl';
 import { capabilityUnavailable, guard, type AccessKind, type Resolver } from '../access';
 
 /** Operation -> [root type, access, capability]. */
-export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<AccessKind, 'anyone'>, string]> = {
-  getEnvelopeMLA: ['Mutation', 'applicationMember', 'eSignature'],
-  getMLADocusign: ['Mutation', 'applicationMember', 'eSignature'],
-};
+export const PENDING_OPERATIONS: Record<string, ['Query' | 'Mutation', Exclude<AccessKind, 'anyone'>, string]> = {};
 
 function pending(operation: string, kind: Exclude<AccessKind, 'anyone'>, capability: string): Resolver {
   const fail = (args?: { returnUrl?: unknown }, ctx?: ServerContext) => {

@@ -53,7 +53,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 function documentsFor(ctx: ServerContext, access: MemberAccess, name: string): { docs: LeaseDocument[]; settings: Record<string, unknown>; selection: Record<string, string> } {
   if (!access.roles.includes('primary')) throw apiError('FORBIDDEN', 'only the primary officer receives the lease documents');
   const record = access.app.record;
-  if (getPath(record, 'scoreboard.wetSignature.signType') !== 'wet') throw refuse('INVALID_TRANSITION', 'the lease is not signed on paper (wetSignature.signType is not wet)', { applicationId: access.app.id });
+  // Digital signing with a personal guarantee (002 s2 'Combined screen'): the guarantee alone is signed on paper.
+  const combined = getPath(record, 'scoreboard.businessDetails.financeDetails.personalGuarantee') === 'yes' && name === 'documentPCA';
+  if (getPath(record, 'scoreboard.wetSignature.signType') !== 'wet' && !combined) throw refuse('INVALID_TRANSITION', 'the lease is not signed on paper (wetSignature.signType is not wet)', { applicationId: access.app.id });
   const credit = String(getPath(record, 'scoreboard.statusCreditCheck') ?? 'refer').toLowerCase();
   if (credit !== 'approved') throw refuse('INVALID_TRANSITION', `the lease documents are prepared once the credit check approved the application (credit status: ${credit})`, { applicationId: access.app.id });
   const selection = selectionOf(access.app);

@@ -12,12 +12,9 @@ export type Row = Record<'anonymous' | 'primary' | 'secondary' | 'calculator' | 
 const U = 'UNAUTHENTICATED';
 const F = 'FORBIDDEN';
 const FP = 'FORBIDDEN_PATH';
-const CU = 'CAPABILITY_UNAVAILABLE';
 const NF = 'NOT_FOUND';
 const IT = 'INVALID_TRANSITION';
 
-/** Applicants reach only their own application; the pending provider answers the typed not-yet error. */
-const memberPending: Row = { anonymous: [U, U], primary: [CU, F], secondary: [CU, F], calculator: [CU, F], other: [CU, F] };
 /** Anyone, no application involved. */
 const open: Row = { anonymous: ['ok', 'ok'], primary: ['ok', 'ok'], secondary: ['ok', 'ok'], calculator: ['ok', 'ok'], other: ['ok', 'ok'] };
 /** Any signed-in user, no application involved. */
@@ -75,8 +72,10 @@ export const EXPECTED: Record<string, Row> = {
   getEnvelope: memberRead,
   // A signed link to the quote PDF, for any member.
   getQuotePDF: memberRead,
-  getEnvelopeMLA: memberPending,
-  getMLADocusign: memberPending,
+  // The lease envelope's statuses, for any member; its signing page needs the application's own quotesign-mla return
+  // URL first (the matrix's is another: INVALID_VALUE), then the caller's seat and turn (tests/integration/server/leaseSigning.test.ts).
+  getEnvelopeMLA: memberRead,
+  getMLADocusign: { anonymous: [U, U], primary: ['INVALID_VALUE', F], secondary: ['INVALID_VALUE', F], calculator: ['INVALID_VALUE', F], other: ['INVALID_VALUE', F] },
   // The lease documents: the primary officer of an approved wet-signature application only (the fixture's are not:
   // INVALID_TRANSITION); an Authorised Officer (2) is FORBIDDEN.
   getWetSignatureUrl: { anonymous: [U, U], primary: [IT, F], secondary: [F, F], calculator: [IT, F], other: [IT, F] },

@@ -54,7 +54,6 @@ async function attachedMla(h: Harness): Promise<string> {
   return uuid;
 }
 
-const capability = (when = 'always, until its provider is installed'): Pick<AnswerRow, 'when' | 'answer' | 'who'> => ({ when, answer: { refused: 'CAPABILITY_UNAVAILABLE' }, who: 'primary' });
 
 /** Mutation -> its answer when it changes nothing. */
 export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
@@ -220,8 +219,18 @@ export const MUTATION_ANSWERS: Record<string, AnswerRow> = {
     who: 'primary',
     call: { query: 'mutation($id: ID) { getQuotePDF(applicationId: $id) { url message } }', variables: { id: A } },
   },
-  getEnvelopeMLA: { ...capability(), call: { query: 'mutation($id: ID!) { getEnvelopeMLA(applicationId: $id) { status { signers { email } } } }', variables: { id: A } } },
-  getMLADocusign: { ...capability(), call: { query: 'mutation($id: ID!) { getMLADocusign(applicationId: $id, isCurrentUserPrimary: true, returnUrl: "http://au.localhost:8080/x") { url } }', variables: { id: A } } },
+  getEnvelopeMLA: {
+    when: 'always, unless the provider reports every signer (and witness) signed: then the server finishes the application (tests/integration/server/leaseSigning.test.ts)',
+    answer: { reads: { status: { witnesses: [] } } },
+    who: 'primary',
+    call: { query: 'mutation($id: ID!) { getEnvelopeMLA(applicationId: $id) { status { signers { email } witnesses { roleName } } } }', variables: { id: A } },
+  },
+  getMLADocusign: {
+    when: 'a return URL other than the application\'s quotesign-mla page (refused before anything else)',
+    answer: { refused: 'INVALID_VALUE' },
+    who: 'primary',
+    call: { query: 'mutation($id: ID!) { getMLADocusign(applicationId: $id, isCurrentUserPrimary: true, returnUrl: "http://au.localhost:8080/x") { url } }', variables: { id: A } },
+  },
   getWetSignatureUrl: {
     when: 'always it only reads (links to documents generated when downloaded); here the application is not approved for wet signing',
     answer: { refused: 'INVALID_TRANSITION' },
