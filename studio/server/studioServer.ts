@@ -109,11 +109,13 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
         res.end(state.validators);
         return true;
       case 'preview': {
-        const setup = previewSetup(state.defs, state.samples, {
+        const setup = previewSetup(state.defs, state.samples, state.scenarios, {
           flow: url.searchParams.get('flow') ?? '',
           step: url.searchParams.get('step') ?? undefined,
           status: url.searchParams.get('status') ?? undefined,
           role: url.searchParams.get('role') ?? undefined,
+          record: url.searchParams.get('record') ?? undefined,
+          region: url.searchParams.get('region') ?? undefined,
         });
         if (!setup) json(res, 404, { error: `no flow '${url.searchParams.get('flow')}'` });
         else json(res, 200, { version: state.version, ...setup });

@@ -19,6 +19,7 @@ import { createBundle, flowDiagram, graphqlOperations, graphqlShapes, loadSdl, r
 import { compileStandalone, validatorName } from '../../scripts/bundle/compileStandalone';
 import { generateFiles, writeGenerated } from '../../scripts/compileValidators';
 import { readSamples, type SampleSet } from './samples';
+import { scenarioSamples, type ScenarioSample } from './scenarioSamples';
 
 /** A lint finding or load error as the page shows it. */
 export interface Finding {
@@ -103,6 +104,7 @@ export function createStudioState(options: StudioStateOptions) {
   const parseCache: ParseCache = new Map();
   let validatorNames: Record<string, Record<string, string>> = {};
   let samples: SampleSet = { samples: {}, problems: [] };
+  let scenarios: { version: number; list: ScenarioSample[] } | undefined;
   let reloadedAt = 0;
   let reloadMs = 0;
   let generated: { ok: boolean; message: string; at: number } = { ok: true, message: '', at: 0 };
@@ -331,6 +333,11 @@ export function createStudioState(options: StudioStateOptions) {
     get version() { return version; },
     get defs() { return defs; },
     get samples() { return samples; },
+    /** The demo seed's scenarios with their records, for these definitions (built on first use after a reload). */
+    get scenarios(): ScenarioSample[] {
+      if (scenarios?.version !== version) scenarios = { version, list: scenarioSamples(defs) };
+      return scenarios.list;
+    },
     get validators() { return validatorsModule; },
     /** The text of one definition file as last loaded. */
     file(path: string): string | undefined { return files[path]; },
