@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { readDefinitions } from '../../runtime/node';
+import { applyEdit, editTargets, writeRefusal, type EditKind, type EditRequest } from './edit';
 import { ANONYMOUS, previewSetup } from './samples';
 import { createStudioState, type StudioState } from './studioState';
 
@@ -52,6 +53,23 @@ const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': '
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
+}
+
+/** A request's body as text (at most 256 kB). */
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 256 * 1024) {
+        fail(new Error('body too large'));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', fail);
+  });
 }
 
 /** The selection a request names (`region`, `brand`, ... query parameters). */
@@ -142,10 +160,30 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
         else json(res, 200, { version: state.version, text });
         return true;
       }
-      case 'reload':
-        if (req.method !== 'POST') json(res, 405, { error: 'POST only' });
+      case 'targets': {
+        // The layers that may hold a message or setting for the selection (the edit's choices), the winner marked.
+        const kind: EditKind = url.searchParams.get('kind') === 'settings' ? 'settings' : 'messages';
+        json(res, 200, editTargets(state.defs, selection(), kind, url.searchParams.get('key') ?? ''));
+        return true;
+      }
+      case 'reload': {
+        const refused = writeRefusal(req, portOf());
+        if (refused) json(res, 403, { error: refused });
         else json(res, 200, state.reload());
         return true;
+      }
+      case 'edit': {
+        const refused = writeRefusal(req, portOf());
+        if (refused) {
+          json(res, 403, { error: refused });
+          return true;
+        }
+        readBody(req).then((body) => {
+          const result = applyEdit(state, JSON.parse(body) as EditRequest);
+          json(res, result.ok ? 200 : result.status, result);
+        }).catch((e: unknown) => json(res, 400, { error: e instanceof Error ? e.message : String(e) }));
+        return true;
+      }
       case 'events':
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
         res.write(`event: hello\ndata: ${JSON.stringify({ version: state.version })}\n\n`);
@@ -156,6 +194,11 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
         json(res, 404, { error: `no studio API '${name}'` });
         return true;
     }
+  };
+
+  const portOf = () => {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : 0;
   };
 
   // The brands' images (settings.profile) and the catalogue's vehicle pictures, as the server serves them.

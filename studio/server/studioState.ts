@@ -61,6 +61,8 @@ export interface ReloadResult {
   ms: number;
 }
 
+type Loaded = ReturnType<typeof loadDefinitions>;
+
 type Listener = (event: 'reload' | 'lint' | 'generated', data: Record<string, unknown>) => void;
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -194,9 +196,14 @@ export function createStudioState(options: StudioStateOptions) {
       }
       return { version, changed: samplesChanged, ms: Math.round(performance.now() - started) };
     }
+    return adopt(next, hash, undefined, started, force);
+  }
+
+  /** Takes `next` (the definition files) as loaded (`loaded`, else loads them now), then as {@link reload} after a change. */
+  function adopt(next: Record<string, string>, hash: string, loaded: Loaded | undefined, started: number, force = false): ReloadResult {
     files = next;
     filesHash = hash;
-    const loaded = loadDefinitions(files, { cache: parseCache });
+    loaded ??= loadDefinitions(files, { cache: parseCache });
     defs = loaded.defs;
     loadErrors = loaded.errors;
     if (!sdl.length || force) {
@@ -218,6 +225,27 @@ export function createStudioState(options: StudioStateOptions) {
       lintNow();
     }, settleMs);
     return { version, changed: true, ms: reloadMs };
+  }
+
+  /**
+   * The definitions with one file's text replaced (not saved, not taken): loaded, and linted with the checks a
+   * layer's texts and settings can change (`scope: 'layers'`). {@link take} makes them the studio's after the file is written.
+   */
+  function tryFile(file: string, text: string): { next: Record<string, string>; loaded: Loaded; findings: Finding[] } {
+    const next = { ...files, [file]: text };
+    const loaded = loadDefinitions(next, { cache: parseCache });
+    const lint = lintDefinitions(loaded.defs, { operations: graphqlOperations(graphqlDir), graphql: graphqlShapes(graphqlDir), scope: 'layers' });
+    const findingsOf = (e: DefinitionError) => {
+      const line = next[e.file]?.split('\n')[e.line - 1]?.trim();
+      return { file: e.file, line: e.line, column: e.column, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(line ? { source: line } : {}) };
+    };
+    return { next, loaded, findings: [...loaded.errors, ...lint.findings].map(findingsOf) };
+  }
+
+  /** Takes what {@link tryFile} loaded (its file written to disk by then): the preview hears it at once. */
+  function take(tried: { next: Record<string, string>; loaded: Loaded }): ReloadResult {
+    samples = readSamples(root);
+    return adopt(tried.next, sha(JSON.stringify(tried.next)), tried.loaded, performance.now());
   }
 
   /** Lint and generation now (tests; the first start). */
@@ -324,7 +352,11 @@ export function createStudioState(options: StudioStateOptions) {
   return {
     root,
     reload,
+    tryFile,
+    take,
     settle,
+    /** The findings of the last lint (or the load errors until it runs). */
+    get findings(): Finding[] { return findings; },
     bundle,
     provenance,
     stepTexts,
