@@ -7,6 +7,9 @@ import type { JsonObject } from '../db';
 import { demoRecord, stableUuid, type DemoPerson } from './demoRecord';
 import { coverageScenarios, scenarios, type Scenario } from './scenarios';
 
+/** The password of every demo user (documented in docs/demo-logins.md and printed at start). */
+export const DEMO_PASSWORD = 'Fleetform-Demo-1';
+
 /** Demo e-mail domain (reserved for examples). */
 export const DEMO_DOMAIN = 'demo.example';
 

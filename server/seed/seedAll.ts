@@ -12,13 +12,11 @@ import { seedAddresses } from './addresses';
 import { sandboxCreditStore } from '../creditBureau';
 import { seedRatebook } from './ratebook';
 import { seedBusinesses, seedIndustries } from './referenceData';
-import { allScenariosOf, emailOf, person, scenarioRecord, DEMO_DOMAIN } from './scenarioRecord';
+import { allScenariosOf, emailOf, person, scenarioRecord, DEMO_DOMAIN, DEMO_PASSWORD } from './scenarioRecord';
 import type { BrandSlot, Scenario } from './scenarios';
 
-export { DEMO_DOMAIN };
+export { DEMO_DOMAIN, DEMO_PASSWORD };
 
-/** The password of every demo user (documented in docs/demo-logins.md and printed at start). */
-export const DEMO_PASSWORD = 'Fleetform-Demo-1';
 
 /** One demo login. */
 export interface DemoLogin { email: string; role: string; region: string; brand: string; status: string; summary: string; applicationId: string }

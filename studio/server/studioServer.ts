@@ -8,7 +8,9 @@ import { existsSync, readFileSync, realpathSync, statSync, watch, type FSWatcher
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { resolveLayers } from '../../runtime/core';
 import { readDefinitions } from '../../runtime/node';
+import { startApiServer, type ApiServer } from './apiServer';
 import { applyEdit, editTargets, writeRefusal, type EditKind, type EditRequest } from './edit';
 import { ANONYMOUS, previewSetup } from './samples';
 import { createStudioState, type StudioState } from './studioState';
@@ -30,6 +32,8 @@ export interface StudioOptions {
   watch?: boolean;
   /** Where `.generated/` is written (default `<root>/.generated`; false: never). */
   generatedDir?: string | false;
+  /** Start the real server behind the preview (apiServer.ts; default: when the pages are served; STUDIO_API=0 turns it off). */
+  api?: boolean;
   /**
    * The link that opens a file at a line in the analyst's editor: `{path}` (absolute), `{file}` (relative to the
    * root), `{line}`, `{column}` (default {@link EDITOR_LINK}, VS Code; STUDIO_EDITOR sets it from `npm run studio`).
@@ -105,10 +109,17 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
 
   // Server-sent events: every page hears each reload (and when lint has run again).
   const clients = new Set<ServerResponse>();
-  state.on((event, data) => {
+  const broadcast = (event: string, data: unknown) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const res of clients) res.write(frame);
-  });
+  };
+  state.on(broadcast);
+  const apiServer: ApiServer | undefined = options.api ?? options.pages !== false ? startApiServer(root, (status) => broadcast('api', status)) : undefined;
+  /** The host the server serves a selection's brand on (its first named domain). */
+  const hostOf = (selection: Record<string, string>) => {
+    const domains = resolveLayers(state.defs, selection).settings.domains;
+    return (Array.isArray(domains) ? domains.find((d): d is string => typeof d === 'string' && d !== '*') : undefined) ?? 'localhost';
+  };
 
   const api = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
     const path = url.pathname;
@@ -117,7 +128,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     const selection = () => selectionOf(url, state);
     switch (name) {
       case 'overview':
-        json(res, 200, { ...state.overview(), texts: texts.messages, anonymous: ANONYMOUS, editor: { link: options.editor ?? EDITOR_LINK, root } });
+        json(res, 200, { ...state.overview(), texts: texts.messages, anonymous: ANONYMOUS, editor: { link: options.editor ?? EDITOR_LINK, root }, api: apiServer?.status() ?? { state: 'off' } });
         return true;
       case 'bundle':
         json(res, 200, { version: state.version, bundle: state.bundle(selection()) });
@@ -243,7 +254,13 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
       return;
     }
     if (url.pathname === '/graphql') {
-      // The preview has no API behind it: its calls answer one GraphQL error the runtime shows in its dialog.
+      if (apiServer) {
+        // The real server answers, as the scenario's demo login (`as`) on the chosen brand's host.
+        apiServer.proxy(req, res, url.searchParams.get('as') || undefined, hostOf(selectionOf(url, state)))
+          .catch((e: unknown) => json(res, 502, { errors: [{ message: String(e), extensions: { code: 'STUDIO_API' } }] }));
+        return;
+      }
+      // No API behind the preview (STUDIO_API=0): its calls answer one GraphQL error the runtime shows in its dialog.
       json(res, 200, { errors: [{ message: texts.messages['studio.preview.noApi'] ?? '', extensions: { code: 'STUDIO_PREVIEW' } }] });
       return;
     }
@@ -279,7 +296,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
       for (const w of watchers) w.close();
       for (const res of clients) res.end();
       state.close();
-      await vite?.close();
+      await Promise.all([vite?.close(), apiServer?.close()]);
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
     },

@@ -35,7 +35,7 @@ function send(path: string, options: { method?: string; headers?: Record<string,
 }
 
 const own = () => ({ host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json' });
-const edit = (body: Record<string, unknown>, headers = own()) => send('/studio/api/edit', { headers, body: { selection: SELECTION, ...body } });
+const edit = (body: Record<string, unknown>, headers: Record<string, string> = own()) => send('/studio/api/edit', { headers, body: { selection: SELECTION, ...body } });
 const text = (file: string) => readFileSync(join(work, file), 'utf8');
 
 beforeAll(async () => {
