@@ -147,7 +147,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
           region: url.searchParams.get('region') ?? undefined,
         });
         if (!setup) json(res, 404, { error: `no flow '${url.searchParams.get('flow')}'` });
-        else json(res, 200, { version: state.version, ...setup });
+        else json(res, 200, { version: state.version, ...setup, api: apiServer?.status().state === 'ready' });
         return true;
       }
       case 'provenance': {
