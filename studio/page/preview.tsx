@@ -60,6 +60,9 @@ function atStatus(record: Record<string, unknown>, setup: Setup): Record<string,
   return out;
 }
 
+/** The scenario's session as the API server answered it, asked once per page (a reload of the definitions keeps it). */
+let session: Promise<Awaited<ReturnType<typeof loadSession>>> | undefined;
+
 async function load(): Promise<Loaded> {
   const [setup, { bundle }] = await Promise.all([
     fetchJson<Setup>(`/studio/api/preview?${query}`),
@@ -67,8 +70,10 @@ async function load(): Promise<Loaded> {
   ]);
   if (setup.api && setup.user && setup.scenario) {
     // The scenario's application and login as the server answers them (its version: saves are accepted), at the chosen status.
-    const session = await loadSession({}, graphqlUri(setup));
-    if (session.status === 'signedIn') return { setup: { ...setup, user: session.user, record: atStatus(session.record, setup) }, bundle };
+    session ??= loadSession({}, graphqlUri(setup));
+    const signedIn = await session;
+    if (signedIn.status === 'signedIn') return { setup: { ...setup, user: signedIn.user, record: atStatus(signedIn.record, setup) }, bundle };
+    session = undefined;
   }
   return { setup, bundle };
 }

@@ -113,7 +113,7 @@ export function previewSetup(
   const stepStatus = Array.isArray(step?.status) ? step.status[0] : step?.status;
   const status = query.status || stepStatus || flow.status?.initial;
   const field = flow.status?.field;
-  const fitting = samplesFor(scenarios, field, status, query.region);
+  const fitting = samplesFor(scenarios, field, status, query.region, [flow.id, stepId]);
   const records = [...fitting.map((s) => ({ key: s.key, summary: s.summary })), ...(sample ? [{ key: FILE_RECORD, summary: sample.file }] : [])];
   const scenario = query.record === FILE_RECORD && sample ? undefined
     : fitting.find((s) => s.key === query.record) ?? scenarios.find((s) => s.key === query.record) ?? (sample && !fitting.length ? undefined : fitting[0]);

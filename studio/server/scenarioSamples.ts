@@ -61,7 +61,23 @@ export function scenarioSamples(defs: DefinitionSet): ScenarioSample[] {
  * The scenarios that fit a flow at a status: those whose record holds `status` at the flow's status field (every
  * scenario when the flow drives no status or none is asked), those of `region` first.
  */
-export function samplesFor(samples: ScenarioSample[], field: string | undefined, status: string | undefined, region?: string): ScenarioSample[] {
-  const fit = field && status ? samples.filter((s) => getPath(s.record, field) === status) : samples;
+export function samplesFor(samples: ScenarioSample[], field: string | undefined, status: string | undefined, region?: string, names: string[] = []): ScenarioSample[] {
+  let fit = field && status ? samples.filter((s) => getPath(s.record, field) === status) : samples;
+  // A flow that drives no status: the scenarios at a status named like the flow or step first (a sub-flow's screen).
+  if (!field && names.length) fit = [...fit.filter((s) => statusValues(s.record).some((v) => names.includes(v))), ...fit.filter((s) => !statusValues(s.record).some((v) => names.includes(v)))];
   return [...fit.filter((s) => s.selection.region === region), ...fit.filter((s) => s.selection.region !== region)];
+}
+
+/** The values of a record's status fields (keys named `status` or `status<Something>`, two levels deep). */
+function statusValues(record: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const visit = (node: unknown, depth: number) => {
+    if (!node || typeof node !== 'object' || depth > 2) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (typeof value === 'string' && /^status/i.test(key)) out.push(value);
+      else visit(value, depth + 1);
+    }
+  };
+  visit(record, 0);
+  return out;
 }

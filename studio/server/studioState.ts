@@ -313,7 +313,7 @@ export function createStudioState(options: StudioStateOptions) {
     const flow = defs.flows[flowId];
     if (!flow) return undefined;
     const resolved = layersOf(selection);
-    return flowDiagram(flow, { messages: resolved.messages, known: { settings: resolved.settings, selection: { ...(defs.config.defaults ?? {}), ...selection } } });
+    return flowDiagram(flow, { messages: resolved.messages, known: { settings: resolved.settings, selection: { ...(defs.config.defaults ?? {}), ...selection } }, flows: defs.flows, parts: true });
   }
 
   /** The flows, selections and samples the page lists. */
