@@ -254,6 +254,12 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
       return;
     }
     if (url.pathname === '/graphql') {
+      // It acts as demo logins: the write endpoints' guard (loopback, the studio's own Host and Origin, JSON).
+      const refused = writeRefusal(req, portOf());
+      if (refused) {
+        json(res, 403, { errors: [{ message: refused, extensions: { code: 'STUDIO_REFUSED' } }] });
+        return;
+      }
       if (apiServer) {
         // The real server answers, as the scenario's demo login (`as`) on the chosen brand's host.
         apiServer.proxy(req, res, url.searchParams.get('as') || undefined, hostOf(selectionOf(url, state)))

@@ -66,6 +66,7 @@ describe('studio write endpoint', () => {
     expect((await edit(body, { ...own(), 'content-type': 'text/plain' })).status).toBe(403);
     expect((await send('/studio/api/edit', { method: 'GET', headers: own() })).status).toBe(403);
     expect((await send('/studio/api/reload', { headers: { ...own(), origin: 'https://evil.example' } })).status).toBe(403);
+    expect((await send('/graphql?as=primary.approvals.au', { headers: { ...own(), host: `rebound.example:${port}`, origin: `http://rebound.example:${port}` }, body: { query: '{ user { id } }' } })).status).toBe(403);
     expect(text('brands/acme-au.yaml')).toBe(before);
     // A peer that is not this machine (STUDIO_HOST=0.0.0.0) is refused whatever it names.
     const remote = { method: 'POST', socket: { remoteAddress: '192.168.1.20' }, headers: own() } as unknown as Parameters<typeof writeRefusal>[0];
