@@ -7,22 +7,20 @@ import type { ServerServices } from '../context';
 import { hashPassword } from '../auth';
 import { demoMode } from '../config';
 import type { BrandContext } from '../brands';
-import { demoRecord, stableUuid, type DemoPerson } from './demoRecord';
+import { stableUuid, type DemoPerson } from './demoRecord';
 import { seedAddresses } from './addresses';
 import { sandboxCreditStore } from '../creditBureau';
 import { seedRatebook } from './ratebook';
 import { seedBusinesses, seedIndustries } from './referenceData';
-import { coverageScenarios, scenarios, type BrandSlot, type Scenario } from './scenarios';
+import { allScenariosOf, emailOf, person, scenarioRecord, DEMO_DOMAIN, DEMO_PASSWORD } from './scenarioRecord';
+import type { BrandSlot, Scenario } from './scenarios';
 
-/** The password of every demo user (documented in docs/demo-logins.md and printed at start). */
-export const DEMO_PASSWORD = 'Fleetform-Demo-1';
-/** Demo e-mail domain (reserved for examples). */
-export const DEMO_DOMAIN = 'demo.example';
+export { DEMO_DOMAIN, DEMO_PASSWORD };
+
 
 /** One demo login. */
 export interface DemoLogin { email: string; role: string; region: string; brand: string; status: string; summary: string; applicationId: string }
 
-const emailOf = (key: string) => `${key}@${DEMO_DOMAIN}`;
 
 /** The brand a scenario's slot runs under. */
 export function brandFor(services: ServerServices, slot: BrandSlot): BrandContext {
@@ -35,26 +33,13 @@ export function brandFor(services: ServerServices, slot: BrandSlot): BrandContex
 
 /** Every scenario including the coverage fillers, with records built for a dry run. */
 export function allScenarios(services: ServerServices): Scenario[] {
-  const defs = services.definitions.defs;
-  const base = scenarios(defs);
-  const records = base.map((s, i) => demoRecord(s, 'x', 'AU', 'x', person('x', s.key), null, i));
-  return [...base, ...coverageScenarios(defs, records)];
+  return allScenariosOf(services.definitions.defs);
 }
 
 /** Demo logins with no application at all (they land on the no-application screen, /applications). */
 export const NO_APPLICATION_USERS: readonly { key: string; brand: BrandSlot }[] = [{ key: 'noapplication.au', brand: 'au' }, { key: 'noapplication.nz', brand: 'nz' }];
 /** The status column of the demo table for a login with no application. */
 const NO_APPLICATION = 'none';
-
-/** Demo mobile numbers within each region's rule (spec 000 s5: AU exactly 10 digits, NZ 9 to 12). */
-const DEMO_PHONE: Record<string, string> = { AU: '0412345678', NZ: '0211234567' };
-
-function person(id: string, key: string, region = 'AU'): DemoPerson {
-  const words = key.split(/[.-]/);
-  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
-  // Letters only: names pass the record's name format (a fresh login's key carries hex digits).
-  return { id, firstName: cap(words[0]), lastName: words.slice(1).map(cap).join('').replace(/[^A-Za-z]/g, ''), email: emailOf(key), phone: DEMO_PHONE[region] ?? DEMO_PHONE.AU };
-}
 
 /** Adds a demo user of the brand unless one has that e-mail already; whether it was added. */
 async function insertDemoUser(db: ServerServices['database']['db'], p: DemoPerson, brand: BrandContext, passwordHash: string): Promise<boolean> {
@@ -77,14 +62,9 @@ export async function seedScenario(services: ServerServices, s: Scenario, brand:
   const upsertUser = async (p: DemoPerson) => {
     if (await insertDemoUser(db, p, brand, passwordHash)) users++;
   };
-  const appId = stableUuid(`app:${s.key}`);
-  const main = person(stableUuid(`user:${s.key}`), s.key, brand.region);
-  const companion = s.withSecondary ? person(stableUuid(`user:${s.key}.other`), `${s.key}.${s.role === 'secondary' ? 'primary' : 'secondary'}`, brand.region) : null;
-  const primary = s.role === 'secondary' ? companion : s.key.startsWith('primary.reassigned') || (s.role === 'calculator' && s.status === 'viewShortlist') ? null : main;
-  const secondary = s.role === 'secondary' ? main : companion;
+  const { applicationId: appId, record, people: { main, companion, primary, secondary } } = scenarioRecord(s, index, brand.region, String((brand.settings.organisation as { name?: unknown } | undefined)?.name ?? brand.id));
   await upsertUser(main);
   if (companion) await upsertUser(companion);
-  const record = demoRecord(s, appId, brand.region, String((brand.settings.organisation as { name?: unknown } | undefined)?.name ?? brand.id), primary, secondary, index);
   const inserted = await db
     .insertInto('applications')
     .values({

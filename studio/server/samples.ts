@@ -1,6 +1,6 @@
 /**
- * Sample records for the studio's preview: `samples/<flow>.yaml` beside the definitions (one file per
- * flow, not a definition: the server never reads it). A file gives the route params, a user per role,
+ * The studio preview's record: a scenario of the demo seed (scenarioSamples.ts; the default, chosen in a menu), or
+ * `samples/<flow>.yaml` beside the definitions when there is one (one file per flow, not a definition: the server never reads it). A file gives the route params, a user per role,
  * a base record, and per status what the record holds on top of it (`statuses`); the studio sets the
  * flow's status field to the status chosen. Format: `samples/README.md`.
  */
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { fillRoute, stepPattern } from '../../runtime/core/flow';
 import type { DefinitionSet } from '../../runtime/core/types';
+import { samplesFor, type ScenarioSample } from './scenarioSamples';
 import type { Finding } from './studioState';
 
 /** One flow's samples. */
@@ -69,8 +70,18 @@ export interface PreviewSetup {
   user: Record<string, unknown> | null;
   status?: string;
   role: string;
+  /** The sample file used (`samples/<flow>.yaml`), when the record is the file's. */
   sample?: string;
+  /** The seed's scenario the record is (the API server holds its application and login), when it is one. */
+  scenario?: { key: string; summary: string; applicationId: string };
+  /** The records the menu offers for this flow at this status: scenario keys, and `file` for the sample file. */
+  records: { key: string; summary: string }[];
+  /** The flow's status field and the status written to it (the preview writes it over a record the API answers too). */
+  statusField?: string;
 }
+
+/** The menu's key of the sample file's record. */
+export const FILE_RECORD = 'file';
 
 /** A user for a role the sample does not name. */
 const PLAIN_USER = { id: 'studio-user', firstName: 'Sample', lastName: 'User', email: 'sample.user@studio.example' };
@@ -90,7 +101,10 @@ function setPath(record: Record<string, unknown>, path: string, value: unknown):
  * `signedIn`, or `anonymous`): the sample's record with the status written to the flow's status field,
  * and the sample's user for that role.
  */
-export function previewSetup(defs: DefinitionSet, samples: SampleSet, query: { flow: string; step?: string; status?: string; role?: string }): PreviewSetup | undefined {
+export function previewSetup(
+  defs: DefinitionSet, samples: SampleSet, scenarios: ScenarioSample[],
+  query: { flow: string; step?: string; status?: string; role?: string; record?: string; region?: string },
+): PreviewSetup | undefined {
   const flow = defs.flows[query.flow];
   if (!flow) return undefined;
   const stepId = query.step && flow.steps[query.step] ? query.step : flow.initial;
@@ -98,11 +112,25 @@ export function previewSetup(defs: DefinitionSet, samples: SampleSet, query: { f
   const sample = samples.samples[flow.id];
   const stepStatus = Array.isArray(step?.status) ? step.status[0] : step?.status;
   const status = query.status || stepStatus || flow.status?.initial;
+  const field = flow.status?.field;
+  const fitting = samplesFor(scenarios, field, status, query.region, [flow.id, stepId]);
+  const records = [...fitting.map((s) => ({ key: s.key, summary: s.summary })), ...(sample ? [{ key: FILE_RECORD, summary: sample.file }] : [])];
+  const scenario = query.record === FILE_RECORD && sample ? undefined
+    : fitting.find((s) => s.key === query.record) ?? scenarios.find((s) => s.key === query.record) ?? (sample && !fitting.length ? undefined : fitting[0]);
+  if (scenario) {
+    const record = status && field ? setPath(structuredClone(scenario.record), field, status) : structuredClone(scenario.record);
+    const role = query.role || scenario.role;
+    const params = { ...Object.fromEntries((stepPattern(flow, stepId).match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), 'sample'])), applicationId: scenario.applicationId };
+    return {
+      path: fillRoute(stepPattern(flow, stepId), params), record, user: role === ANONYMOUS ? null : scenario.user, ...(status ? { status } : {}), role,
+      scenario: { key: scenario.key, summary: scenario.summary, applicationId: scenario.applicationId }, records, ...(field ? { statusField: field } : {}),
+    };
+  }
   let record = structuredClone(sample?.record ?? {});
   if (status && sample?.statuses[status]) record = deepMerge(record, sample.statuses[status]);
   if (status && flow.status?.field) record = setPath(record, flow.status.field, status);
   const role = query.role || step?.roles?.[0] || (sample && Object.keys(sample.users)[0]) || 'signedIn';
   const user = role === ANONYMOUS ? null : { ...PLAIN_USER, ...(sample?.users[role] ?? {}) };
   const params = { ...Object.fromEntries((stepPattern(flow, stepId).match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), 'sample'])), ...(sample?.params ?? {}) };
-  return { path: fillRoute(stepPattern(flow, stepId), params), record, user, ...(status ? { status } : {}), role, ...(sample ? { sample: sample.file } : {}) };
+  return { path: fillRoute(stepPattern(flow, stepId), params), record, user, ...(status ? { status } : {}), role, ...(sample ? { sample: sample.file } : {}), records, ...(field ? { statusField: field } : {}) };
 }

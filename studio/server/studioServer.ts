@@ -8,7 +8,10 @@ import { existsSync, readFileSync, realpathSync, statSync, watch, type FSWatcher
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { resolveLayers } from '../../runtime/core';
 import { readDefinitions } from '../../runtime/node';
+import { startApiServer, type ApiServer } from './apiServer';
+import { applyEdit, editTargets, writeRefusal, type EditKind, type EditRequest } from './edit';
 import { ANONYMOUS, previewSetup } from './samples';
 import { createStudioState, type StudioState } from './studioState';
 
@@ -29,6 +32,8 @@ export interface StudioOptions {
   watch?: boolean;
   /** Where `.generated/` is written (default `<root>/.generated`; false: never). */
   generatedDir?: string | false;
+  /** Start the real server behind the preview (apiServer.ts; default: when the pages are served; STUDIO_API=0 turns it off). */
+  api?: boolean;
   /**
    * The link that opens a file at a line in the analyst's editor: `{path}` (absolute), `{file}` (relative to the
    * root), `{line}`, `{column}` (default {@link EDITOR_LINK}, VS Code; STUDIO_EDITOR sets it from `npm run studio`).
@@ -52,6 +57,23 @@ const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': '
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
+}
+
+/** A request's body as text (at most 256 kB). */
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 256 * 1024) {
+        fail(new Error('body too large'));
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => done(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', fail);
+  });
 }
 
 /** The selection a request names (`region`, `brand`, ... query parameters). */
@@ -87,10 +109,17 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
 
   // Server-sent events: every page hears each reload (and when lint has run again).
   const clients = new Set<ServerResponse>();
-  state.on((event, data) => {
+  const broadcast = (event: string, data: unknown) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
     for (const res of clients) res.write(frame);
-  });
+  };
+  state.on(broadcast);
+  const apiServer: ApiServer | undefined = options.api ?? options.pages !== false ? startApiServer(root, (status) => broadcast('api', status)) : undefined;
+  /** The host the server serves a selection's brand on (its first named domain). */
+  const hostOf = (selection: Record<string, string>) => {
+    const domains = resolveLayers(state.defs, selection).settings.domains;
+    return (Array.isArray(domains) ? domains.find((d): d is string => typeof d === 'string' && d !== '*') : undefined) ?? 'localhost';
+  };
 
   const api = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
     const path = url.pathname;
@@ -99,7 +128,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     const selection = () => selectionOf(url, state);
     switch (name) {
       case 'overview':
-        json(res, 200, { ...state.overview(), texts: texts.messages, anonymous: ANONYMOUS, editor: { link: options.editor ?? EDITOR_LINK, root } });
+        json(res, 200, { ...state.overview(), texts: texts.messages, anonymous: ANONYMOUS, editor: { link: options.editor ?? EDITOR_LINK, root }, api: apiServer?.status() ?? { state: 'off' } });
         return true;
       case 'bundle':
         json(res, 200, { version: state.version, bundle: state.bundle(selection()) });
@@ -109,14 +138,16 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
         res.end(state.validators);
         return true;
       case 'preview': {
-        const setup = previewSetup(state.defs, state.samples, {
+        const setup = previewSetup(state.defs, state.samples, state.scenarios, {
           flow: url.searchParams.get('flow') ?? '',
           step: url.searchParams.get('step') ?? undefined,
           status: url.searchParams.get('status') ?? undefined,
           role: url.searchParams.get('role') ?? undefined,
+          record: url.searchParams.get('record') ?? undefined,
+          region: url.searchParams.get('region') ?? undefined,
         });
         if (!setup) json(res, 404, { error: `no flow '${url.searchParams.get('flow')}'` });
-        else json(res, 200, { version: state.version, ...setup });
+        else json(res, 200, { version: state.version, ...setup, api: apiServer?.status().state === 'ready' });
         return true;
       }
       case 'provenance': {
@@ -140,10 +171,30 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
         else json(res, 200, { version: state.version, text });
         return true;
       }
-      case 'reload':
-        if (req.method !== 'POST') json(res, 405, { error: 'POST only' });
+      case 'targets': {
+        // The layers that may hold a message or setting for the selection (the edit's choices), the winner marked.
+        const kind: EditKind = url.searchParams.get('kind') === 'settings' ? 'settings' : 'messages';
+        json(res, 200, editTargets(state.defs, selection(), kind, url.searchParams.get('key') ?? ''));
+        return true;
+      }
+      case 'reload': {
+        const refused = writeRefusal(req, portOf());
+        if (refused) json(res, 403, { error: refused });
         else json(res, 200, state.reload());
         return true;
+      }
+      case 'edit': {
+        const refused = writeRefusal(req, portOf());
+        if (refused) {
+          json(res, 403, { error: refused });
+          return true;
+        }
+        readBody(req).then((body) => {
+          const result = applyEdit(state, JSON.parse(body) as EditRequest);
+          json(res, result.ok ? 200 : result.status, result);
+        }).catch((e: unknown) => json(res, 400, { error: e instanceof Error ? e.message : String(e) }));
+        return true;
+      }
       case 'events':
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
         res.write(`event: hello\ndata: ${JSON.stringify({ version: state.version })}\n\n`);
@@ -154,6 +205,11 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
         json(res, 404, { error: `no studio API '${name}'` });
         return true;
     }
+  };
+
+  const portOf = () => {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : 0;
   };
 
   // The brands' images (settings.profile) and the catalogue's vehicle pictures, as the server serves them.
@@ -198,7 +254,19 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
       return;
     }
     if (url.pathname === '/graphql') {
-      // The preview has no API behind it: its calls answer one GraphQL error the runtime shows in its dialog.
+      // It acts as demo logins: the write endpoints' guard (loopback, the studio's own Host and Origin, JSON).
+      const refused = writeRefusal(req, portOf());
+      if (refused) {
+        json(res, 403, { errors: [{ message: refused, extensions: { code: 'STUDIO_REFUSED' } }] });
+        return;
+      }
+      if (apiServer) {
+        // The real server answers, as the scenario's demo login (`as`) on the chosen brand's host.
+        apiServer.proxy(req, res, url.searchParams.get('as') || undefined, hostOf(selectionOf(url, state)))
+          .catch((e: unknown) => json(res, 502, { errors: [{ message: String(e), extensions: { code: 'STUDIO_API' } }] }));
+        return;
+      }
+      // No API behind the preview (STUDIO_API=0): its calls answer one GraphQL error the runtime shows in its dialog.
       json(res, 200, { errors: [{ message: texts.messages['studio.preview.noApi'] ?? '', extensions: { code: 'STUDIO_PREVIEW' } }] });
       return;
     }
@@ -234,7 +302,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
       for (const w of watchers) w.close();
       for (const res of clients) res.end();
       state.close();
-      await vite?.close();
+      await Promise.all([vite?.close(), apiServer?.close()]);
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
     },

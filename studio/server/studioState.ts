@@ -17,6 +17,7 @@ import { escapeSegment, getAtPointer, positionOf } from '../../runtime/core/sour
 import type { DefinitionError, DefinitionSet, JsonSchema, Provenance, ResolvedLayers } from '../../runtime/core/types';
 import { compileStandalone, createBundle, flowDiagram, generateFiles, graphqlOperations, graphqlShapes, loadSdl, readDefinitions, validatorName, writeGenerated } from '../../runtime/node';
 import { readSamples, type SampleSet } from './samples';
+import { scenarioSamples, type ScenarioSample } from './scenarioSamples';
 
 /** A lint finding or load error as the page shows it. */
 export interface Finding {
@@ -57,6 +58,8 @@ export interface ReloadResult {
   changed: boolean;
   ms: number;
 }
+
+type Loaded = ReturnType<typeof loadDefinitions>;
 
 type Listener = (event: 'reload' | 'lint' | 'generated', data: Record<string, unknown>) => void;
 
@@ -101,6 +104,7 @@ export function createStudioState(options: StudioStateOptions) {
   const parseCache: ParseCache = new Map();
   let validatorNames: Record<string, Record<string, string>> = {};
   let samples: SampleSet = { samples: {}, problems: [] };
+  let scenarios: { version: number; list: ScenarioSample[] } | undefined;
   let reloadedAt = 0;
   let reloadMs = 0;
   let generated: { ok: boolean; message: string; at: number } = { ok: true, message: '', at: 0 };
@@ -190,9 +194,14 @@ export function createStudioState(options: StudioStateOptions) {
       }
       return { version, changed: samplesChanged, ms: Math.round(performance.now() - started) };
     }
+    return adopt(next, hash, undefined, started, force);
+  }
+
+  /** Takes `next` (the definition files) as loaded (`loaded`, else loads them now), then as {@link reload} after a change. */
+  function adopt(next: Record<string, string>, hash: string, loaded: Loaded | undefined, started: number, force = false): ReloadResult {
     files = next;
     filesHash = hash;
-    const loaded = loadDefinitions(files, { cache: parseCache });
+    loaded ??= loadDefinitions(files, { cache: parseCache });
     defs = loaded.defs;
     loadErrors = loaded.errors;
     if (!sdl.length || force) {
@@ -214,6 +223,27 @@ export function createStudioState(options: StudioStateOptions) {
       lintNow();
     }, settleMs);
     return { version, changed: true, ms: reloadMs };
+  }
+
+  /**
+   * The definitions with one file's text replaced (not saved, not taken): loaded, and linted with the checks a
+   * layer's texts and settings can change (`scope: 'layers'`). {@link take} makes them the studio's after the file is written.
+   */
+  function tryFile(file: string, text: string): { next: Record<string, string>; loaded: Loaded; findings: Finding[] } {
+    const next = { ...files, [file]: text };
+    const loaded = loadDefinitions(next, { cache: parseCache });
+    const lint = lintDefinitions(loaded.defs, { operations: graphqlOperations(graphqlDir), graphql: graphqlShapes(graphqlDir), scope: 'layers' });
+    const findingsOf = (e: DefinitionError) => {
+      const line = next[e.file]?.split('\n')[e.line - 1]?.trim();
+      return { file: e.file, line: e.line, column: e.column, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(line ? { source: line } : {}) };
+    };
+    return { next, loaded, findings: [...loaded.errors, ...lint.findings].map(findingsOf) };
+  }
+
+  /** Takes what {@link tryFile} loaded (its file written to disk by then): the preview hears it at once. */
+  function take(tried: { next: Record<string, string>; loaded: Loaded }): ReloadResult {
+    samples = readSamples(root);
+    return adopt(tried.next, sha(JSON.stringify(tried.next)), tried.loaded, performance.now());
   }
 
   /** Lint and generation now (tests; the first start). */
@@ -281,7 +311,7 @@ export function createStudioState(options: StudioStateOptions) {
     const flow = defs.flows[flowId];
     if (!flow) return undefined;
     const resolved = layersOf(selection);
-    return flowDiagram(flow, { messages: resolved.messages, known: { settings: resolved.settings, selection: { ...(defs.config.defaults ?? {}), ...selection } } });
+    return flowDiagram(flow, { messages: resolved.messages, known: { settings: resolved.settings, selection: { ...(defs.config.defaults ?? {}), ...selection } }, flows: defs.flows, parts: true });
   }
 
   /** The flows, selections and samples the page lists. */
@@ -320,7 +350,11 @@ export function createStudioState(options: StudioStateOptions) {
   return {
     root,
     reload,
+    tryFile,
+    take,
     settle,
+    /** The findings of the last lint (or the load errors until it runs). */
+    get findings(): Finding[] { return findings; },
     bundle,
     provenance,
     stepTexts,
@@ -329,6 +363,11 @@ export function createStudioState(options: StudioStateOptions) {
     get version() { return version; },
     get defs() { return defs; },
     get samples() { return samples; },
+    /** The demo seed's scenarios with their records, for these definitions (built on first use after a reload). */
+    get scenarios(): ScenarioSample[] {
+      if (scenarios?.version !== version) scenarios = { version, list: scenarioSamples(defs) };
+      return scenarios.list;
+    },
     get validators() { return validatorsModule; },
     /** The text of one definition file as last loaded. */
     file(path: string): string | undefined { return files[path]; },

@@ -27,6 +27,11 @@ export interface LintOptions extends KnownNames {
   selections?: Record<string, string>[];
   /** The GraphQL API's argument shapes, to check binding variables against (undefined: not checked). */
   graphql?: GraphqlShapes;
+  /**
+   * `layers`: only the checks a layer's texts and settings can change (message keys, overrides and placeholders, layer
+   * keys, settings and layer ids): a quick lint of an edit to a layer file before it is saved. Default: every check.
+   */
+  scope?: 'all' | 'layers';
 }
 
 /** Findings and notes (checks skipped and why). */
@@ -56,7 +61,14 @@ function lint(defs: DefinitionSet, options: LintOptions): LintResult {
   if (!defs.manifest) notes.push('no extension manifest: every widget, effect and added logic operation will be reported');
   const references = collectReferences(defs);
   const selections = options.selections ?? servedCombinations(defs);
-  const findings = [
+  const findings = options.scope === 'layers' ? [
+    ...checkMessages(defs, references, selections),
+    ...checkMessageOverrides(defs, references, selections),
+    ...checkPlaceholders(defs, references, selections),
+    ...checkLayerKeys(defs),
+    ...checkSettings(defs),
+    ...checkLayerIds(defs),
+  ] : [
     ...checkNames(defs, references, options),
     ...checkReachability(defs),
     ...checkLogicPaths(defs, references, selections),

@@ -1,4 +1,4 @@
-import { isNamedRoute, namedStep, STATUS_TARGET, stepForStatus, stepPattern, stepStatuses } from '../../core/flow';
+import { eachBlock, isNamedRoute, namedStep, STATUS_TARGET, stepForStatus, stepPattern, stepStatuses } from '../../core/flow';
 import type { FlowDef, Logic, TransitionDef } from '../../core/types';
 import { logicLabel, mermaidEscape, type KnownRoots } from './logicLabel';
 
@@ -10,6 +10,8 @@ export interface DiagramView {
   known?: KnownRoots;
   /** Every flow of the set: a named route to another flow's step (`navigate: { step: flow.step }`) is drawn by its path. */
   flows?: Record<string, FlowDef>;
+  /** Draw a screen's sections (groups with a title) and dialogs as sub-nodes of its step (the studio's diagrams). */
+  parts?: boolean;
 }
 
 /** Flow-level scope (the flow's own `on`, taken in every step). */
@@ -121,11 +123,22 @@ export function flowchartOf(flow: FlowDef, view: DiagramView = {}): string {
   };
 
   declare('start_', '((" "))');
+  const parts = view.parts ? partsOf(flow, view.messages ?? {}) : new Map<string, Part[]>();
   for (const [id, step] of Object.entries(steps)) {
     const title = step?.title ? (view.messages?.[step.title] ?? step.title) : undefined;
     const statuses = stepStatuses(step);
     const text = [`<b>${mermaidEscape(id)}</b>`, title && mermaidEscape(cutTitle(title)), statuses.length > 0 ? `<i>${mermaidEscape(`status: ${statuses.join(', ')}`)}</i>` : undefined];
+    const own = parts.get(id) ?? [];
+    if (own.length === 0) {
+      declare(stepId(id), `["${text.filter(Boolean).join('<br/>')}"]`);
+      continue;
+    }
+    // The step and its sections and dialogs in one box (a subgraph): edges still reach the step's node.
+    nodes.push(`  subgraph ${stepId(id)}_parts [" "]`, '    direction TB');
     declare(stepId(id), `["${text.filter(Boolean).join('<br/>')}"]`);
+    own.forEach((part, i) => declare(`${stepId(id)}_p${i}`, part.kind === 'dialog' ? `(["${mermaidEscape(`dialog: ${cutTitle(part.label)}`)}"])` : `[/"${mermaidEscape(cutTitle(part.label))}"/]`));
+    nodes.push('  end');
+    own.forEach((_, i) => edges.push(`  ${stepId(id)} --- ${stepId(id)}_p${i}`));
   }
   if (Object.keys(flowOn).length > 0) declare(anyId, '(["*"])');
   edges.push(`  start_ --> ${stepId(flow.initial)}`);
@@ -157,6 +170,22 @@ export function flowchartOf(flow: FlowDef, view: DiagramView = {}): string {
   for (const [id, step] of Object.entries(steps)) for (const [event, entry] of Object.entries(step?.on ?? {})) draw(id, event, entry);
   for (const [event, entry] of Object.entries(flowOn)) draw(FLOW, event, entry);
   return ['flowchart TD', ...nodes, ...edges].join('\n') + '\n';
+}
+
+/** A section (a group with a title) or a dialog of a step's screen. */
+interface Part { kind: 'section' | 'dialog'; label: string }
+
+/** Each step's sections and dialogs, in file order (their title's text, else their id). */
+function partsOf(flow: FlowDef, messages: Record<string, string>): Map<string, Part[]> {
+  const out = new Map<string, Part[]>();
+  for (const { step, block } of eachBlock(flow)) {
+    const b = block as { type?: string; title?: unknown; id?: unknown } | undefined;
+    if (!step || !b || (b.type !== 'dialog' && !(b.type === 'group' && b.title))) continue;
+    const title = typeof b.title === 'string' ? (messages[b.title] ?? b.title) : undefined;
+    const label = title ?? (typeof b.id === 'string' ? b.id : b.type);
+    out.set(step, [...(out.get(step) ?? []), { kind: b.type === 'dialog' ? 'dialog' : 'section', label }]);
+  }
+  return out;
 }
 
 function cutTitle(title: string): string {

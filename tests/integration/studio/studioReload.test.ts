@@ -64,9 +64,27 @@ describe('studio server', () => {
     expect(existsSync(join(work, '.generated/validators.cjs'))).toBe(true);
   });
 
-  it('previews a step at a status and role from the sample record', async () => {
+  it('previews every flow with a record of the seed\'s scenarios, chosen in a menu per status', async () => {
+    type Setup = { path: string; record: { applicationId: string; scoreboard: { status: string } }; user: { email: string } | null; scenario?: { key: string; applicationId: string }; records: { key: string; summary: string }[] };
+    const overview = await get<{ flows: { id: string; example: boolean }[] }>('/studio/api/overview');
+    for (const flow of overview.flows.filter((f) => !f.example)) {
+      const setup = await get<Setup>(`/studio/api/preview?flow=${flow.id}&region=au&brand=acme-au`);
+      expect(setup.scenario, flow.id).toBeDefined();
+    }
+    // At a status: the scenarios whose record is at it (the region's first), the demo login of the one chosen as the user.
+    const nz = await get<Setup>('/studio/api/preview?flow=primary&step=reviewAndSignContract&region=nz&brand=kiwi-nz');
+    expect(nz.records.length).toBeGreaterThan(1);
+    expect(nz.scenario?.key).toMatch(/\.nz$/);
+    expect(nz.record.scoreboard.status).toBe('reviewAndSignContract');
+    expect(nz.user?.email).toBe(`${nz.scenario?.key}@demo.example`);
+    expect(nz.path).toBe(`/applications/${nz.scenario?.applicationId}/reviewAndSignContract`);
+    const chosen = await get<Setup>(`/studio/api/preview?flow=primary&step=reviewAndSignContract&region=nz&brand=kiwi-nz&record=${nz.records[1].key}`);
+    expect(chosen.scenario?.key).toBe(nz.records[1].key);
+  });
+
+  it('previews a step at a status and role from a sample file', async () => {
     const setup = await get<{ path: string; record: { scoreboard: { status: string; statusCreditCheck?: string } }; user: { id: string } }>(
-      '/studio/api/preview?flow=primary&step=reviewAndSignContract&status=reviewAndSignContract&role=secondary&region=au&brand=acme-au');
+      '/studio/api/preview?flow=primary&step=reviewAndSignContract&status=reviewAndSignContract&role=secondary&region=au&brand=acme-au&record=file');
     expect(setup.path).toBe('/applications/sample-primary/reviewAndSignContract');
     expect(setup.record.scoreboard.status).toBe('reviewAndSignContract');
     expect(setup.record.scoreboard.statusCreditCheck).toBe('approved');
@@ -118,7 +136,7 @@ describe('studio server', () => {
     const file = join(work, 'samples/primary.yaml');
     const text = readFileSync(file, 'utf8').replace('milesQuoteRef: Q-1001', 'milesQuoteRef: Q-2002');
     await after('reload', () => writeFileSync(file, text));
-    const setup = await get<{ record: { scoreboard: { quoteDetails: { milesQuoteRef: string } } } }>('/studio/api/preview?flow=primary&step=home');
+    const setup = await get<{ record: { scoreboard: { quoteDetails: { milesQuoteRef: string } } } }>('/studio/api/preview?flow=primary&step=home&record=file');
     expect(setup.record.scoreboard.quoteDetails.milesQuoteRef).toBe('Q-2002');
     const diagram = await get<{ flowchart: string; status?: string }>('/studio/api/diagram?flow=primary&region=nz&brand=kiwi-nz');
     expect(diagram.flowchart).toMatch(/^flowchart/);

@@ -28,6 +28,16 @@ describe('logicLabel', () => {
 });
 
 describe('flowchartOf', () => {
+  it("draws a screen's sections and dialogs as sub-nodes of its step when asked (the studio)", () => {
+    const flow = defs.flows.businessDetails;
+    const plain = flowchartOf(flow);
+    expect(plain).not.toContain('subgraph');
+    const drawn = flowchartOf(flow, { parts: true, messages: { 'businessDetails.section.entity': 'Business Details' } });
+    expect(drawn).toMatch(/subgraph s_sections_parts/);
+    expect(drawn).toMatch(/s_sections_p\d+\[\/"Business Details"\/\]/);
+    expect(drawn).toMatch(/s_sections_p\d+\(\["dialog: businessDetails\.docs\.title"\]\)/);
+    expect(drawn).toMatch(/s_sections --- s_sections_p0/);
+  });
   it('draws the chain example: steps, a guarded transition, the else branch and the then edge', () => {
     const text = flowchartOf(defs.flows.exampleChain);
     expect(text.startsWith('flowchart TD\n')).toBe(true);
