@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import standaloneCode from 'ajv/dist/standalone';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import { FORM_KEYWORDS } from '../core';
 import type { JsonSchema } from '../core/types';
 
