@@ -82,8 +82,11 @@ export interface FormBlock extends BlockBase {
   submitEnabledWhen?: Logic;
   /** Shorthand: fields filled and showing no error, and-ed into `submitEnabledWhen` by the loader. */
   submitNeeds?: string[];
-  /** Cross-field or context rules: when `when` holds, `field` shows `message`. */
-  rules?: { field: string; when: Logic; message: string }[];
+  /**
+   * Cross-field or context rules: when `when` holds, `field` shows `message`. `shownOnBlurOf`: leaving one of these
+   * fields also shows `field`'s error (a value checked against another, e.g. on blur of the field it depends on).
+   */
+  rules?: { field: string; when: Logic; message: string; shownOnBlurOf?: string[] }[];
   /** Message overrides: field -> keyword -> message key. */
   messages?: Record<string, Record<string, string>>;
   /** Overrides shown instead, after a submit, on a field never focused: field (or `*`) -> keyword -> message key. */
