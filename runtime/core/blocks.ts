@@ -82,8 +82,11 @@ export interface FormBlock extends BlockBase {
   submitEnabledWhen?: Logic;
   /** Shorthand: fields filled and showing no error, and-ed into `submitEnabledWhen` by the loader. */
   submitNeeds?: string[];
-  /** Cross-field or context rules: when `when` holds, `field` shows `message`. */
-  rules?: { field: string; when: Logic; message: string }[];
+  /**
+   * Cross-field or context rules: when `when` holds, `field` shows `message`. `shownOnBlurOf`: leaving one of these
+   * fields also shows `field`'s error (a value checked against another, e.g. on blur of the field it depends on).
+   */
+  rules?: { field: string; when: Logic; message: string; shownOnBlurOf?: string[] }[];
   /** Message overrides: field -> keyword -> message key. */
   messages?: Record<string, Record<string, string>>;
   /** Overrides shown instead, after a submit, on a field never focused: field (or `*`) -> keyword -> message key. */
@@ -175,8 +178,9 @@ export interface FrameBlock extends BlockBase {
 /**
  * One value shown as a label and its text, with a pencil that turns it into a box (or radios, with `options`) and a
  * tick and a cross: the tick checks the value by the property `field` of the form schema `schema` (its rules and
- * messages, normalised as a form normalises it), then raises `event` with `{ value }`, the normalised value; the cross
- * puts the stored value back. Without `schema` it is a read-only row (a label and its value). `save: <record path>` (or `edits.x`) is a shorthand the loader writes out: the event
+ * messages, normalised as a form normalises it), then raises `event` with `{ value }`, the normalised value, and closes
+ * once it ran; when the event fails (the server refuses the save) the box stays open with what was typed and shows the
+ * refusal, and the global error dialog does not open. The cross puts the stored value back. Without `schema` it is a read-only row (a label and its value). `save: <record path>` (or `edits.x`) is a shorthand the loader writes out: the event
  * `<id>Saved` saving `{ var: event.value }` there (runtime/core/load/inlineEdits.ts).
  */
 export interface InlineEditBlock extends BlockBase {

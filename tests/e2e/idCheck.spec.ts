@@ -99,11 +99,25 @@ test('id check au (desktop): landing, a passed scan, Your Details prefilled, Con
   await expect(field(page, text, 'idCheck.details.driversLicenceNumber')).toHaveValue('FFX7302914');
   await expect(field(page, text, 'idCheck.details.driversLicenceState')).toHaveValue('NSW');
   await expect(page.getByText(text('idCheck.details.licence.heading'), { exact: true })).toBeVisible();
-  // A card number not matching the state's pattern (001 s5): 'invalid card number'.
+  // The card is checked on blur of the state by that state's pattern (001 s5): the scan's NSW card is not a VIC one.
+  const invalidCard = page.getByText(text('idCheck.details.invalidCard'), { exact: true });
+  await field(page, text, 'idCheck.details.driversLicenceState').fill(' vic ');
+  await field(page, text, 'idCheck.details.firstName').click();
+  await expect(invalidCard).toBeVisible();
+  await field(page, text, 'idCheck.details.driversLicenceState').fill('NSW');
+  await expect(invalidCard).toHaveCount(0);
   await field(page, text, 'idCheck.details.driversCardNumber').fill('AB12');
   await field(page, text, 'idCheck.details.driversLicenceState').click();
-  await expect(page.getByText(text('idCheck.details.invalidCard'), { exact: true })).toBeVisible();
+  await expect(invalidCard).toBeVisible();
   await field(page, text, 'idCheck.details.driversCardNumber').fill('2083 920 417');
+  // The current address typed by hand (not picked): Next marks it red and only moves the focus back to it (001 s5, s8).
+  const address = page.getByRole('combobox', { name: text('idCheck.details.currentAddress') });
+  await address.fill('1 George St');
+  await page.getByRole('button', { name: text('idCheck.details.next'), exact: true }).click();
+  await expect(address).toBeFocused();
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(text('address.notPicked'), { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: text('idCheck.confirm.title') })).toHaveCount(0);
   await pickAddress(page, text, '1 George St', /^1 George Street, Sydney/);
   await shoot(page, 'idcheck-au-details-desktop');
   await page.getByRole('button', { name: text('idCheck.details.next'), exact: true }).click();

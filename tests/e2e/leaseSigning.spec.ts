@@ -6,10 +6,12 @@
  * uploaded, then signed) to finished; NZ at phone width, one signer, from the accepted screen to finished.
  * Every text is read from the definitions.
  */
+import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import type { Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { layersFor } from './definitions';
+import { appReady } from './page';
 import { expect, test, type E2EFixtures, type FreshApplication } from './fixtures';
 
 const AU = { host: 'au.localhost', selection: { region: 'au', brand: 'acme-au' } };
@@ -105,6 +107,12 @@ test('lease signing au (desktop): primary (a cancel first), secondary, then the 
   await page.reload();
   await page.waitForURL((u) => u.pathname === `/applications/${user.applicationId}`);
   await expect(page.getByText(text('home.headline.finished'), { exact: true })).toBeVisible();
+  // The signed lease, downloadable from the finished home (getFileByUUID's fresh URL): the provider's PDF (the home
+  // came by the contract page's reload: its link answers once the app took the page over).
+  await appReady(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: text('home.signedLease.download'), exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe('Signed-Lease.pdf');
+  expect((await PDFDocument.load(await readFile((await download.path())!))).getPageCount()).toBeGreaterThanOrEqual(3);
 });
 
 test('combined signing au (desktop): the guarantee first (refused before), uploaded, then the lease signed -> finished', async ({ newPage, login, url, freshApplication, graphql }) => {

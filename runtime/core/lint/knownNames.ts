@@ -28,12 +28,15 @@ export const STANDARD_FORMATS = [
  *   `{ url, fileName? }` (each saved in turn);
  * - `wait` `{ ms }`: the chain goes on after `ms` milliseconds;
  * - `notifyParent` `{ event }`: tells the page that frames this one (a `frame` block of the same origin;
- *   else the window that opened it) to raise `event`; nothing when there is none.
+ *   else the window that opened it) to raise `event`; nothing when there is none;
+ * - `focus` `{ id }`: moves the focus to the field of block `id` (an input or combobox) once the page has drawn the
+ *   transition (e.g. back to a field Next refused); nothing when it is not on the page.
  */
 export const BUILT_IN_EFFECTS = {
   download: { required: ['url'], optional: ['fileName'] },
   wait: { required: ['ms'], optional: [] },
   notifyParent: { required: ['event'], optional: [] },
+  focus: { required: ['id'], optional: [] },
 } as const satisfies Record<string, { required: readonly string[]; optional: readonly string[] }>;
 
 /** A built-in effect's name. */

@@ -2,6 +2,7 @@ import { Body1, Button, Caption1, Field, Input, makeStyles, Radio, RadioGroup, t
 import { useState } from 'react';
 import { normalizeValues, validateForm } from '../../core/messages';
 import type { InlineEditBlock } from '../../core/types';
+import { ERROR_DIALOG_KEYS } from '../flow/ErrorDialog';
 import { useStep } from '../flow/StepContext';
 import { validatorsOf } from '../form/validatorCache';
 import { useRuntime } from '../RuntimeContext';
@@ -12,6 +13,9 @@ const useStyles = makeStyles({
   field: { flexGrow: 1, maxWidth: '28rem' },
 });
 
+/** The refusal shown when the server's answer carries no message (the error dialog's fallback). */
+const REFUSED_FALLBACK = ERROR_DIALOG_KEYS.fallback;
+
 /** The value as its box shows it (numbers as text; nothing as an empty box). */
 const asText = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 
@@ -20,13 +24,15 @@ const asText = (value: unknown): string => (value === undefined || value === nul
  * the pencil turns it into a box (or radios, with `options`) with a tick and a cross. The tick checks the value by the
  * property `field` of the form schema `schema` as a form would (normalised first: a phone's spaces, an amount's
  * separators), shows its message, or raises `event` with `{ value }` (the normalised value) and closes once the
- * event is done; the cross closes and forgets what was typed. The server checks the same value again.
+ * event is done. When the event fails (the server refuses the save) the box stays open with what was typed and shows
+ * the refusal (the first GraphQL error's message) under it; the error dialog does not open. The cross closes and
+ * forgets what was typed. The server checks the same value again.
  */
 export function InlineEditBlockView({ block }: { block: InlineEditBlock }) {
   const styles = useStyles();
   const rt = useRuntime();
   const { t, logic, bundle } = rt;
-  const { context, raise, busy } = useStep();
+  const { context, attempt, busy } = useStep();
   const stored = logic.evaluate(block.value, context);
   const option = block.options?.find((o) => o.value === stored);
   const shown = block.display !== undefined ? asText(logic.evaluate(block.display, context)) : option ? t(option.label, context) : asText(stored);
@@ -50,7 +56,9 @@ export function InlineEditBlockView({ block }: { block: InlineEditBlock }) {
     });
     if (errors[field]) return setError(errors[field]);
     setError(undefined);
-    if (block.event) await raise(block.event, { value: values[field] ?? '' });
+    // The server's refusal: the box stays open with what was typed and says why (not the error dialog).
+    const refused = block.event ? await attempt(block.event, { value: values[field] ?? '' }) : undefined;
+    if (refused) return setError(refused.message || t(REFUSED_FALLBACK, context));
     close();
   };
 

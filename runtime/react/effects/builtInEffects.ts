@@ -1,6 +1,6 @@
 /**
  * The named effects the runtime provides itself (names and params: core's `BUILT_IN_EFFECTS`, which lint and
- * the meta-schema read): `download`, `wait`, `notifyParent`. A product's own effects of the same name win.
+ * the meta-schema read): `download`, `wait`, `notifyParent`, `focus`. A product's own effects of the same name win.
  */
 import type { BuiltInEffect } from '../../core/lint/knownNames';
 import type { EffectHandler } from '../types';
@@ -68,5 +68,24 @@ const notifyParent: EffectHandler = (params) => {
   target?.postMessage(message, window.location.origin);
 };
 
+/** The element of block `id` that takes the focus: its input (`data-input`, `data-combobox`), else its upload's button. */
+const focusTarget = (id: string): HTMLElement | null =>
+  document.querySelector<HTMLElement>(`[data-input="${CSS.escape(id)}"], [data-combobox="${CSS.escape(id)}"], [data-upload="${CSS.escape(id)}"] button`);
+
+/**
+ * `focus { id }`: moves the focus to the field of block `id` once the page has drawn the transition (the next frame:
+ * a field that just became invalid or visible); nothing when the block is not on the page.
+ */
+const focus: EffectHandler = (params) => {
+  const id = typeof params.id === 'string' ? params.id : '';
+  if (!id) throw new Error('focus: params.id is empty');
+  return new Promise<void>((resolve) => {
+    requestAnimationFrame(() => {
+      focusTarget(id)?.focus();
+      resolve();
+    });
+  });
+};
+
 /** The built-in effects by name. */
-export const builtInEffects: Record<BuiltInEffect, EffectHandler> = { download, wait, notifyParent };
+export const builtInEffects: Record<BuiltInEffect, EffectHandler> = { download, wait, notifyParent, focus };

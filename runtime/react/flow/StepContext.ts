@@ -8,6 +8,11 @@ export interface StepServices {
   context: LogicContext;
   /** Raises a flow event; resolves when its effects ran (or failed and the error dialog shows). */
   raise: (event: string, payload?: Record<string, unknown>) => Promise<void>;
+  /**
+   * Raises a flow event whose failure the block shows itself, not the error dialog: resolves with the failure's
+   * message (the first GraphQL error, '' without one), or undefined when its effects ran.
+   */
+  attempt: (event: string, payload?: Record<string, unknown>) => Promise<{ message: string } | undefined>;
   /** Writes page state (`state.x.y`), then raises `event` (payload `{ value }`) if given, in one update. */
   write: (path: string, value: unknown, event?: string) => Promise<void>;
   /** Writes several page-state paths (`state.x.y` -> value) in order, then raises `event` with `payload` if given, in one update. */

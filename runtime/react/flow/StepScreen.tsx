@@ -104,7 +104,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     mainRef.current?.setAttribute('data-ready', '');
   }, [stepId]);
 
-  const { raise, write, writeAll, busy, errors, retry, dismiss } = useChain(flow, stepId, context);
+  const { raise, attempt, write, writeAll, busy, errors, retry, dismiss } = useChain(flow, stepId, context);
 
   // `enter` runs once when the step opens (e.g. to seed page state from the query).
   const raiseRef = useRef(raise);
@@ -128,7 +128,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     }
   }, [step.load, data]);
 
-  const services = useMemo<StepServices>(() => ({ flowId, stepId, context, raise, write, writeAll, busy }), [flowId, stepId, context, raise, write, writeAll, busy]);
+  const services = useMemo<StepServices>(() => ({ flowId, stepId, context, raise, attempt, write, writeAll, busy }), [flowId, stepId, context, raise, attempt, write, writeAll, busy]);
   const layout = step.layout ?? {};
   const unavailable = !step.blocks?.length && !transitionsOf(flow, stepId, 'enter').length;
   // A step's header shows where its layout says; the 'not available yet' page is a whole page of the shell, so it has it.

@@ -15,6 +15,11 @@ export interface StepChain {
    * `options.chained`: a guard that does not hold is expected; `options.replace`: query writes replace the history entry.
    */
   raise: (event: string, payload?: Record<string, unknown>, options?: { chained?: boolean; replace?: boolean }) => Promise<void>;
+  /**
+   * Raises a flow event whose failure the caller shows itself (an inline edit's refusal): a failed chain does not go
+   * on the error stack; resolves with its message (the first GraphQL error, '' without one), or undefined when it ran.
+   */
+  attempt: (event: string, payload?: Record<string, unknown>) => Promise<{ message: string } | undefined>;
   /** Writes page state (`state.x.y`), then raises `event` (payload `{ value }`) if given, in one update. */
   write: (path: string, value: unknown, event?: string) => Promise<void>;
   /** Writes several page-state paths (`state.x.y` -> value) in order, then raises `event` with `payload` if given, in one update. */
@@ -113,6 +118,13 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
 
   const raise = useCallback((event: string, payload?: Record<string, unknown>, options: { chained?: boolean; replace?: boolean } = {}) =>
     run(() => startChain(flow, stepId, latest(), rt.logic, world), { type: 'raise', event, ...(payload ? { payload } : {}), ...options }), [run, flow, stepId, latest, rt.logic, world]);
+  const attempt = useCallback(async (event: string, payload?: Record<string, unknown>) => {
+    let failure: { message: string } | undefined;
+    await run(() => startChain(flow, stepId, latest(), rt.logic, world), { type: 'raise', event, ...(payload ? { payload } : {}) }, (end) => {
+      if (end.status === 'failed') failure = { message: messageOf(end.error) };
+    });
+    return failure;
+  }, [run, flow, stepId, latest, rt.logic, world]);
   const writeAll = useCallback((values: Record<string, unknown>, event?: string, payload?: Record<string, unknown>) => {
     const write = Object.entries(values).map(([path, value]) => ({ path: path.replace(/^state\./, ''), value }));
     return run(() => startChain(flow, stepId, latest(), rt.logic, world), { type: 'raise', ...(event ? { event } : {}), ...(payload ? { payload } : {}), write });
@@ -126,5 +138,5 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
     }
   }, [run]);
   const dismiss = useCallback(() => dispatch({ type: 'dismiss' }), []);
-  return { raise, write, writeAll, busy, errors, retry, dismiss };
+  return { raise, attempt, write, writeAll, busy, errors, retry, dismiss };
 }

@@ -90,6 +90,8 @@ export function createFormLogic(options: FormLogicOptions): FormLogic {
     // `formErrors`: the errors the form shows now (after a field's first blur, every one after submit).
     submitEnabled: (values, shown) => logic.holds(block.submitEnabledWhen, withForm(values, shown)),
     normalize: (values) => normalizeValues(schema, values, formats),
+    // Leaving a field shows the errors of the rules checked on its blur (e.g. a card number on blur of its state).
+    shownOnBlurOf: (path) => (block.rules ?? []).filter((rule) => rule.shownOnBlurOf?.includes(path)).map((rule) => rule.field),
     // The messages a field never focused shows after a submit: the block's untouched overrides over its own.
     ...(untouchedOverrides ? { untouchedErrors: (values: Record<string, unknown>) => validateForm(validate, normalizeValues(schema, values, formats), {
       schema, messages, formats, form: block.schema, overrides: untouchedOverrides, rules, logic, context: context(), onMissing: options.onMissing,

@@ -34,6 +34,8 @@ export interface FormLogic {
   normalize?(values: Record<string, unknown>): Record<string, unknown>;
   /** The messages a field never focused shows after a submit (the block's `untouchedMessages`), when it has any. */
   untouchedErrors?(values: Record<string, unknown>): Record<string, string>;
+  /** The other fields whose errors show once `path` is left (rules' `shownOnBlurOf`). */
+  shownOnBlurOf?(path: string): string[];
 }
 
 const EMPTY: FieldView = { hidden: false, disabled: false };
@@ -145,10 +147,12 @@ export class FormStore {
     this.publish();
   }
 
-  /** Marks a field as blurred once: from now on its error shows. */
+  /** Marks a field as blurred once: from now on its error shows (and those of the fields shown on its blur). */
   blur(path: string): void {
-    if (this.blurred.has(path)) return;
+    const also = this.logic.shownOnBlurOf?.(path) ?? [];
+    if (this.blurred.has(path) && also.every((p) => this.blurred.has(p))) return;
     this.blurred.add(path);
+    for (const p of also) this.blurred.add(p);
     this.publish();
   }
 

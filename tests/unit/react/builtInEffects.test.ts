@@ -46,4 +46,14 @@ describe('built-in effects', () => {
     expect(isFrameEventMessage({ type: 'other', event: 'x' })).toBe(false);
     expect(() => builtInEffects.notifyParent({}, { navigate })).toThrow(/event/);
   });
+
+  it('focus moves the focus to the block\'s field once the page has drawn; nothing when the block is not there', async () => {
+    document.body.innerHTML = '<input data-input="other"><input data-combobox="currentAddress">';
+    await builtInEffects.focus({ id: 'currentAddress' }, { navigate });
+    expect(document.activeElement?.getAttribute('data-combobox')).toBe('currentAddress');
+    await builtInEffects.focus({ id: 'missing' }, { navigate });
+    expect(document.activeElement?.getAttribute('data-combobox')).toBe('currentAddress');
+    expect(() => builtInEffects.focus({}, { navigate })).toThrow(/id/);
+    document.body.innerHTML = '';
+  });
 });

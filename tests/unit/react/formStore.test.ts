@@ -21,6 +21,19 @@ describe('FormStore', () => {
     expect(store.view('name').error).toBe('required');
   });
 
+  it("shows a rule's field on blur of the field it depends on (shownOnBlurOf: a card checked on blur of its state)", () => {
+    const card: FormLogic = {
+      ...logic,
+      errors: (values): Record<string, string> => (values.card === 'ok' ? {} : { card: 'invalid card number' }),
+      shownOnBlurOf: (path) => (path === 'state' ? ['card'] : []),
+    };
+    const store = new FormStore(card, { card: 'AB12' });
+    store.blur('other');
+    expect(store.view('card').error).toBeUndefined();
+    store.blur('state');
+    expect(store.view('card').error).toBe('invalid card number');
+  });
+
   it('shows every error on submit, except hidden fields', () => {
     const store = new FormStore(logic, {});
     expect(store.submit()).toEqual({ name: 'required' });

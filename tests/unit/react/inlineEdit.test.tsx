@@ -3,12 +3,15 @@
  * flows/_examples/inlineEdit.yaml: the inline edit block. The pencil opens a box (radios with `options`), the tick checks
  * the value by the form schema's property (normalised first, the schema's message on a failure) and raises the event
  * with the normalised value, the cross forgets what was typed; `editableWhen` hides the pencil; `save` is written out by
- * the loader as the event `<id>Saved` saving the value.
+ * the loader as the event `<id>Saved` saving the value; a refusal by the server keeps the box open with what was typed
+ * and shows the refusal there, not in the error dialog.
  */
 import { act } from 'react';
 import { afterEach, expect, it } from 'vitest';
 import { exampleBundle, renderFlow, type Rendered } from './renderFlow';
+import { serveTestApi } from './testApi';
 
+const { api, uri: graphqlUri } = serveTestApi();
 const { bundle } = exampleBundle({ region: 'au' });
 const t = (key: string) => bundle.messages[key];
 let view: Rendered | undefined;
@@ -66,4 +69,23 @@ it('inline edit: save is written out as the event <id>Saved saving the value', (
   expect(block).toMatchObject({ type: 'inlineEdit', event: 'websiteSaved' });
   expect(block).not.toHaveProperty('save');
   expect(step.on!.websiteSaved).toEqual({ effects: [{ save: 'scoreboard.businessDetails.entityDetails.businessWebsite', value: { var: 'event.value' } }] });
+});
+
+it('inline edit: the server refuses the save: the box stays open with what was typed and the refusal, no error dialog', async () => {
+  view = await renderFlow('/examples/inline-edit/contact', { graphqlUri: graphqlUri() });
+  await view.waitFor(() => view!.container.querySelector('[data-inline-value="email"]')?.textContent === 'ana@example.com', 'the e-mail');
+  await click(action('email', 'edit'));
+  await setText(inside('email')!.querySelector('input')!, 'fail.inline@example.com');
+  await click(action('email', 'save'));
+  await view.waitFor(() => inside('email')?.textContent?.includes('refused by the test API: fail.inline@example.com'), 'the refusal in the box');
+  expect(inside('email')!.querySelector('input')!.value).toBe('fail.inline@example.com');
+  expect(inside('email')!.querySelector('[data-inline-value]')).toBeNull();
+  expect(document.querySelector('dialog[open]')).toBeNull();
+  expect(api.reassignCalls.map((c) => c.email)).toEqual(['fail.inline@example.com']);
+  // Corrected in the same box: saved, the box closes and the refusal is gone.
+  await setText(inside('email')!.querySelector('input')!, 'ana.ngata@example.com');
+  await click(action('email', 'save'));
+  await view.waitFor(() => view!.container.querySelector('[data-inline-value="email"]')?.textContent === 'ana.ngata@example.com', 'the saved e-mail');
+  expect(inside('email')!.textContent).not.toContain('refused');
+  expect(document.querySelector('dialog[open]')).toBeNull();
 });
