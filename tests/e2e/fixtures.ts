@@ -5,13 +5,15 @@
  * - axe-core checks every page a test visits and the test fails on any violation: a page is checked
  *   before the test navigates away with `goto`/`reload`, every page still open at the end is checked
  *   as it is, and a page left by a click (a client-side route) is opened again at the end in its
- *   context and checked once settled. A page (host and path, ids folded) is checked once per worker;
+ *   context and checked once settled. A page (host and path, ids folded) is checked once per run (the
+ *   workers claim pages in globalSetup's `E2E_AXE_CLAIMS` folder);
  * - `url`, `login`, `graphql`, `mailbox`, `freshApplication`, `shoot` talk to the real server
  *   that globalSetup.ts started (port in `E2E_PORT`);
  * - `rawTextProblems`/`expectNoRawText`: no `{placeholder}` and no dotted message key in what a user
  *   reads (text, title, aria-label, alt, placeholder).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -154,8 +156,30 @@ async function guard(context: BrowserContext, findings: Findings): Promise<void>
   context.on('page', (page) => track(page, findings));
 }
 
-/** Pages checked by axe in this worker (a page is checked once per worker). */
-const checked = new Set<string>();
+/**
+ * Pages checked by axe in this run: a file per page key in the folder globalSetup made (`E2E_AXE_CLAIMS`), created
+ * exclusively, so of the workers only the first to claim a page checks it; within a worker alone without it.
+ */
+const checked = (() => {
+  const dir = process.env.E2E_AXE_CLAIMS;
+  const mine = new Set<string>();
+  const file = (key: string) => join(dir as string, createHash('sha1').update(key).digest('hex'));
+  return {
+    has: (key: string) => mine.has(key) || (!!dir && existsSync(file(key))),
+    /** True when this worker is the first to claim `key` (it then checks the page). */
+    claim(key: string): boolean {
+      if (mine.has(key)) return false;
+      mine.add(key);
+      if (!dir) return true;
+      try {
+        writeFileSync(file(key), key, { flag: 'wx' });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+})();
 
 /** Waits for the document to load and the app to render its `main` (a page without one is checked as it is). */
 async function settle(page: Page): Promise<void> {
@@ -166,8 +190,7 @@ async function settle(page: Page): Promise<void> {
 /** Runs axe on the page as it is, once per page key; violations go to the findings. */
 async function checkA11y(page: Page, findings: Findings): Promise<void> {
   const key = pageKey(page.url());
-  if (!key || checked.has(key) || page.isClosed()) return;
-  checked.add(key);
+  if (!key || page.isClosed() || !checked.claim(key)) return;
   findings.visited.delete(key);
   await settle(page);
   // Hydrated: a server-rendered form's button is disabled until the app has the page, then fades to its colours
@@ -238,7 +261,7 @@ async function checkVisited(findings: Findings, fallback: BrowserContext): Promi
     await page.waitForLoadState('networkidle');
     // A page that now redirects (signed out at the end) is checked where it lands and as itself.
     await checkA11y(page, findings);
-    checked.add(key);
+    checked.claim(key);
     await page.close();
   }
 }
