@@ -16,6 +16,7 @@ import { applicableDocuments, leaseDocumentPdf } from '../../signing/leaseDocume
 import { hasSecondaryOfficer, isWetSigning, leaseEnvelopeAnswer, leaseRecipients, leaseSigningFinished, type LeaseRecipient } from '../../signing/leaseSigning';
 import { guard, type MemberAccess } from '../access';
 import { checkReturnUrl } from './returnUrl';
+import { latestEnvelope } from './signing';
 import { depsOf } from './shared';
 
 /** The application's current lease envelope row and what its provider says (null before any). */
@@ -27,21 +28,10 @@ interface LeaseEnvelope {
 }
 
 async function leaseEnvelope(ctx: ServerContext, applicationId: string): Promise<LeaseEnvelope | null> {
-  const provider = ctx.services.eSignature;
-  const row = await ctx.db
-    .selectFrom('signing_envelopes')
-    .select(['id', 'envelope_id', 'voided_at'])
-    .where('application_id', '=', applicationId)
-    .where('purpose', '=', 'lease')
-    .where('provider', '=', provider.name)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.voided_at) return { rowId: row.id, envelopeId: row.envelope_id, state: 'voided', status: null };
-  const status = await provider.status(row.envelope_id);
-  return { rowId: row.id, envelopeId: row.envelope_id, state: status?.status ?? 'voided', status };
+  const latest = await latestEnvelope(ctx, applicationId, 'lease');
+  if (!latest) return null;
+  const { row, status } = latest;
+  return { rowId: row.id, envelopeId: row.envelope_id, state: row.voided_at ? 'voided' : status?.status ?? 'voided', status };
 }
 
 const credit = (app: AppSnapshot) => String(getPath(app.record, 'scoreboard.statusCreditCheck') ?? 'refer').toLowerCase();

@@ -26,21 +26,31 @@ export interface QuoteEnvelope {
  * portal voided it (its officer left: officerChange.ts), whatever the provider answers.
  */
 export async function quoteEnvelope(ctx: ServerContext, applicationId: string): Promise<QuoteEnvelope | null> {
+  const latest = await latestEnvelope(ctx, applicationId, 'quote');
+  if (!latest) return null;
+  const { row, status } = latest;
+  if (row.voided_at) return { rowId: row.id, envelopeId: row.envelope_id, state: 'voided' };
+  return status && { rowId: row.id, envelopeId: row.envelope_id, state: status.status };
+}
+
+/**
+ * The application's latest envelope of `purpose` with the configured provider (null before any), and the provider's
+ * status of it (not asked when the portal voided it).
+ */
+export async function latestEnvelope(ctx: ServerContext, applicationId: string, purpose: 'quote' | 'lease') {
   const provider = ctx.services.eSignature;
   const row = await ctx.db
     .selectFrom('signing_envelopes')
     .select(['id', 'envelope_id', 'voided_at'])
     .where('application_id', '=', applicationId)
-    .where('purpose', '=', 'quote')
+    .where('purpose', '=', purpose)
     .where('provider', '=', provider.name)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.voided_at) return { rowId: row.id, envelopeId: row.envelope_id, state: 'voided' };
-  const status = await provider.status(row.envelope_id);
-  return status && { rowId: row.id, envelopeId: row.envelope_id, state: status.status };
+  return { row, status: row.voided_at ? null : await provider.status(row.envelope_id) };
 }
 
 /** Whether the application's quote envelope is completed according to its provider. */

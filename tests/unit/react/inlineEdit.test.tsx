@@ -8,7 +8,7 @@
  */
 import { act } from 'react';
 import { afterEach, expect, it } from 'vitest';
-import { exampleBundle, renderFlow, type Rendered } from './renderFlow';
+import { exampleBundle, renderFlow, setText, type Rendered } from './renderFlow';
 import { serveTestApi } from './testApi';
 
 const { api, uri: graphqlUri } = serveTestApi();
@@ -17,13 +17,6 @@ const t = (key: string) => bundle.messages[key];
 let view: Rendered | undefined;
 afterEach(() => { view?.unmount(); view = undefined; });
 
-async function setText(input: HTMLInputElement, text: string) {
-  input.focus();
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 const inside = (id: string) => view!.container.querySelector<HTMLElement>(`[data-inline-edit="${id}"]`);
 const action = (id: string, name: string) => inside(id)?.querySelector<HTMLButtonElement>(`[data-inline-action="${name}"]`);
 const click = async (button: HTMLElement | null | undefined) => { await act(async () => { button!.click(); }); };

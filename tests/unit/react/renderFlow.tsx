@@ -74,6 +74,15 @@ export async function typeInto(input: HTMLInputElement | HTMLSelectElement, valu
   });
 }
 
+/** Focuses an input and types `text` into it the way React notices, leaving the focus there (a combobox, an open edit box). */
+export async function setText(input: HTMLInputElement, text: string): Promise<void> {
+  input.focus();
+  await act(async () => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
 /** The input labelled `text` (label[for]). */
 export function byLabel(container: HTMLElement, text: string): HTMLInputElement | null {
   const label = [...container.querySelectorAll('label')].find((l) => l.firstChild?.textContent === text);

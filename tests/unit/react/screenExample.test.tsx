@@ -8,21 +8,13 @@
 import { act } from 'react';
 import { afterEach, expect, it } from 'vitest';
 import { serveTestApi } from './testApi';
-import { exampleBundle, renderFlow, type Rendered } from './renderFlow';
+import { exampleBundle, renderFlow, setText, type Rendered } from './renderFlow';
 
 const { api, uri: graphqlUri } = serveTestApi();
 const { bundle } = exampleBundle({ region: 'au' });
 const t = (key: string) => bundle.messages[key];
 let view: Rendered | undefined;
 afterEach(() => { view?.unmount(); view = undefined; });
-
-async function setText(input: HTMLInputElement, text: string) {
-  input.focus();
-  await act(async () => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
 
 it('screen: aside beside the main column, the lookup restored from edits, suggestions and details, a dialog body and actions', async () => {
   view = await renderFlow('/examples/screen/site', { graphqlUri: graphqlUri(), user: { email: 'me@example.com' }, record: { examples: { site: { label: '9 Old Road' } } } });
