@@ -6,8 +6,12 @@
  * LCP, TBT and CLS per page and host, with the targets of issue 16 (performance >= 95, accessibility 100,
  * LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1) and the load average, since a busy machine moves every figure.
  *
+ * Signed-in pages too (issue 36): a demo user signs in through the GraphQL `login` (the session cookie is sent with
+ * every request of that page's runs) and the page is where the sign-in sends them: an application home, order
+ * verification and a business-details step, on both hosts.
+ *
  * Env: BENCH_RUNS (3), BENCH_PORT (9150), BENCH_PAGES (comma-separated paths, default all below),
- * BENCH_HOSTS (default au.localhost,nz.localhost), BENCH_LHR_DIR (when set, every run's whole Lighthouse report is
+ * BENCH_HOSTS (default au.localhost,nz.localhost), BENCH_SIGNED_IN (0 leaves the signed-in pages out), BENCH_LHR_DIR (when set, every run's whole Lighthouse report is
  * written there as JSON, for reading its diagnostics: main-thread work, long tasks, network requests).
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +28,14 @@ const PORT = Number(process.env.BENCH_PORT ?? 9150);
 const PAGES = (process.env.BENCH_PAGES ?? '/calculator,/calculator/results,/calculator/shortlists,/calculator/enquire-now,/login,/reset-password').split(',');
 const HOSTS = (process.env.BENCH_HOSTS ?? 'au.localhost,nz.localhost').split(',');
 const LHR_DIR = process.env.BENCH_LHR_DIR;
+/** Signed-in pages: a name, the demo user per host (their brand's), and the path under their landing page. */
+const SIGNED_IN = process.env.BENCH_SIGNED_IN === '0' ? [] : [
+  { name: 'home', users: { 'au.localhost': 'primary.approvals.au', 'nz.localhost': 'primary.approvals.nz' }, under: '' },
+  { name: 'order-verification', users: { 'au.localhost': 'primary.orderverification.au', 'nz.localhost': 'primary.orderverification.nz' }, under: '/order-verification' },
+  { name: 'business-details', users: { 'au.localhost': 'primary.businessdetails.au', 'nz.localhost': 'primary.businessdetails.nz' }, under: '/businessDetails' },
+] satisfies { name: string; users: Record<string, string>; under: string }[];
+const DEMO_PASSWORD = 'Fleetform-Demo-1';
+const LOGIN = 'mutation Login($e: String!, $p: String!) { login(email: $e, password: $p) { success redirectTo } }';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TARGETS = { performance: 95, accessibility: 100, lcp_ms: 2500, tbt_ms: 200, cls: 0.1 };
 
@@ -40,9 +52,24 @@ async function startServer(): Promise<() => Promise<void>> {
   return startSiteServer(ROOT, PORT);
 }
 
+/** Signs a demo user in on their brand's host: the session cookie and the path the sign-in sends them to. */
+async function signIn(host: string, user: string): Promise<{ cookie: string; path: string }> {
+  const response = await fetch(`http://127.0.0.1:${PORT}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', host },
+    body: JSON.stringify({ query: LOGIN, variables: { e: `${user}@demo.example`, p: DEMO_PASSWORD } }),
+  });
+  const body = (await response.json()) as { data?: { login?: { success?: boolean; redirectTo?: string } } };
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+  const path = body.data?.login?.redirectTo;
+  if (!body.data?.login?.success || !cookie || !path) throw new Error(`sign-in of ${user} on ${host} failed: ${JSON.stringify(body)}`);
+  return { cookie, path };
+}
+
 /** One Lighthouse run of a URL (mobile preset: the default config) in the already launched Chromium. */
-async function audit(url: string, port: number): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+async function audit(url: string, port: number, cookie?: string): Promise<Run> {
+  const extraHeaders = cookie ? { cookie } : undefined;
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   if (LHR_DIR) {
     mkdirSync(LHR_DIR, { recursive: true });
@@ -76,14 +103,20 @@ async function main(): Promise<void> {
   const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const pages: Record<string, Run & { runs: number[] }> = {};
   try {
+    const measure = async (label: string, url: string, cookie?: string) => {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port, cookie));
+      const m = median(runs);
+      pages[label] = { ...m, runs: runs.map((r) => r.performance) };
+      console.log(`${meets(m) ? 'ok  ' : 'MISS'} ${label.padEnd(46)} perf ${String(m.performance).padStart(3)} (${runs.map((r) => r.performance).join('/')})  a11y ${String(m.accessibility).padStart(3)}  FCP ${m.fcp_ms} ms  LCP ${m.lcp_ms} ms  TBT ${m.tbt_ms} ms  CLS ${m.cls}${m.accessibilityFailures.length ? `  a11y fails: ${m.accessibilityFailures.join(', ')}` : ''}`);
+    };
     for (const host of HOSTS) {
-      for (const path of PAGES) {
-        const url = `http://${host}:${PORT}${path}`;
-        const runs: Run[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await audit(url, chrome.port));
-        const m = median(runs);
-        pages[`${host}${path}`] = { ...m, runs: runs.map((r) => r.performance) };
-        console.log(`${meets(m) ? 'ok  ' : 'MISS'} ${`${host}${path}`.padEnd(38)} perf ${String(m.performance).padStart(3)} (${runs.map((r) => r.performance).join('/')})  a11y ${String(m.accessibility).padStart(3)}  FCP ${m.fcp_ms} ms  LCP ${m.lcp_ms} ms  TBT ${m.tbt_ms} ms  CLS ${m.cls}${m.accessibilityFailures.length ? `  a11y fails: ${m.accessibilityFailures.join(', ')}` : ''}`);
+      for (const path of PAGES) await measure(`${host}${path}`, `http://${host}:${PORT}${path}`);
+      for (const page of SIGNED_IN) {
+        const user = (page.users as Record<string, string>)[host];
+        if (!user) continue;
+        const { cookie, path } = await signIn(host, user);
+        await measure(`${host} ${page.name} (signed in)`, `http://${host}:${PORT}${path}${page.under}`, cookie);
       }
     }
   } finally {
