@@ -5,6 +5,7 @@ import { MappingUseError, mappingEffects, mappingFields, mappingTemplate, type M
 import type { SourcePosition } from '../definitionSet';
 import type { UploadBindingDef } from '../types';
 import { stepLookups } from './lookups';
+import { renameVars } from './renameVars';
 import { blockCopies, blockShorthands, effectShorthands, isStateGroup, labelledList, stateGroups } from './shorthands';
 
 /**
@@ -83,30 +84,15 @@ function withSections(step: Record<string, unknown>): Record<string, unknown> {
   return { ...step, on: { ...on, enter }, [SECTIONS_DONE]: true };
 }
 
-/** Marks a step whose `edits` prefix was written out (so the walk does it once). */
-const EDITS_DONE = Symbol('edits');
-
 /**
- * A step's `edits: <record path>`: in its logic `{ var: edits.x }` reads `record.<path>.x`, and its saves
- * `save: edits.x` save `<path>.x` (the record part a screen edits, written once).
+ * A (walked) step's `edits: <record path>`: in its logic `{ var: edits.x }` reads `record.<path>.x`, and its saves
+ * `save: edits.x` save `<path>.x` (the record part a screen edits, written once). Done after the step's fragments are
+ * expanded, so logic and blocks a fragment brings in read `edits.` the same way (`edits` stays on the step).
  */
-function withEdits(step: Record<string, unknown>): Record<string, unknown> {
-  const path = String(step.edits);
-  const prefixed = (name: unknown, to: string): unknown =>
-    typeof name === 'string' && (name === 'edits' || name.startsWith('edits.')) ? `${to}${name.slice('edits'.length)}` : name;
-  const rewrite = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(rewrite);
-    if (!isObject(value)) return value;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      if (k === 'var') out[k] = Array.isArray(v) ? [prefixed(v[0], `record.${path}`), ...v.slice(1).map(rewrite)] : prefixed(v, `record.${path}`);
-      else if (k === 'save') out[k] = prefixed(v, path);
-      else out[k] = rewrite(v);
-    }
-    return out;
-  };
+function withEdits(step: unknown): unknown {
+  if (!isObject(step) || typeof step.edits !== 'string') return step;
   const { edits, ...rest } = step;
-  return { edits, ...(rewrite(rest) as Record<string, unknown>), [EDITS_DONE]: true };
+  return { edits, ...(renameVars(rest, 'edits', `record.${edits}`, { save: edits }) as Record<string, unknown>) };
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -261,8 +247,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     if (out[out.length - 1] === 'options' && 'values' in value) return optionList(value, c, out, 'value');
     if (out.length > 1 && out[out.length - 1] === 'steps' && 'values' in value) return optionList(value, c, out, 'step');
     if (isStateMap(out) && Object.entries(value).some(([k, v]) => isStateGroup(k, v))) return stateMap(value, c, out);
-    if (out.length === 2 && out[0] === 'steps' && USE in value) return withLookups(stepPreset(value, c, out), c, out);
-    if (out.length === 2 && out[0] === 'steps' && typeof value.edits === 'string' && !(value as Record<PropertyKey, unknown>)[EDITS_DONE]) return walk(withEdits(value), c, out);
+    if (out.length === 2 && out[0] === 'steps' && USE in value) return withEdits(withLookups(stepPreset(value, c, out), c, out));
     if (out.length === 2 && out[0] === 'steps' && Array.isArray(value.sections) && !(value as Record<PropertyKey, unknown>)[SECTIONS_DONE]) return walk(withSections(value), c, out);
     if (kind !== 'roles' && USE in value) return useValue(value, c, out);
     const result: Record<string, unknown> = {};
@@ -288,7 +273,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       result[key] = walk(child, kc, [...out, key]);
     }
     positions[toPointer(out)] = here(c);
-    return out.length === 2 && out[0] === 'steps' ? withLookups(withAside(result, out), c, out) : result;
+    return out.length === 2 && out[0] === 'steps' ? withEdits(withLookups(withAside(result, out), c, out)) : result;
   };
   /**
    * A walked step's `aside: [blocks]`: its blocks become `[{ group sidebar: [...aside, { group: blocks }] }]` (the

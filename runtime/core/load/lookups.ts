@@ -15,18 +15,13 @@
  * `lookup.details` (a preset does not know the id), written out as `state.<id>.…`.
  */
 
+import { renameVars } from './renameVars';
+
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Logic with every `{ var: 'lookup.x' }` read as `{ var: 'state.<id>.x' }`. */
-function ownState(logic: unknown, id: string): unknown {
-  if (Array.isArray(logic)) return logic.map((l) => ownState(l, id));
-  if (!isObject(logic)) return logic;
-  if (typeof logic.var === 'string' && (logic.var === 'lookup' || logic.var.startsWith('lookup.'))) {
-    return { ...logic, var: `state.${id}${logic.var.slice('lookup'.length)}` };
-  }
-  return Object.fromEntries(Object.entries(logic).map(([k, v]) => [k, ownState(v, id)]));
-}
+const ownState = (logic: unknown, id: string): unknown => renameVars(logic, 'lookup', `state.${id}`);
 
 /** What a step gains from its lookups: state, loads, events and enter effects. */
 interface StepParts {

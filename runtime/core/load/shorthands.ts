@@ -4,6 +4,7 @@
  */
 
 import type { UploadBindingDef } from '../types';
+import { renameVars } from './renameVars';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -255,12 +256,6 @@ export function labelledList(value: Obj, valueKey: string): Obj[] {
 /** An upload block with `slot: name` as the upload binding's call, variables and refusals under the block's own members. */
 function slotUpload(block: Obj, upload: UploadBindingDef): Obj {
   const { slot, ...own } = block;
-  const at = `${upload.slots}.${String(slot)}`;
-  const rewrite = (logic: unknown): unknown => {
-    if (Array.isArray(logic)) return logic.map(rewrite);
-    if (!isObject(logic)) return logic;
-    if (typeof logic.var === 'string' && (logic.var === 'upload.slot' || logic.var.startsWith('upload.slot.'))) return { ...logic, var: `${at}${logic.var.slice('upload.slot'.length)}` };
-    return Object.fromEntries(Object.entries(logic).map(([k, v]) => [k, rewrite(v)]));
-  };
+  const rewrite = (logic: unknown): unknown => renameVars(logic, 'upload.slot', `${upload.slots}.${String(slot)}`);
   return { call: upload.call, variables: rewrite(upload.variables), ...(upload.refusals === undefined ? {} : { refusals: upload.refusals }), ...rewrite(own) as Obj };
 }
