@@ -11,3 +11,17 @@ export const pick = defineFunction({
     return Object.fromEntries(keys.map(String).filter((k) => source[k] !== undefined && source[k] !== null).map((k) => [k, source[k]]));
   },
 });
+
+/**
+ * A value under a key chosen at run time, beside the other keys it may be under (each null): a setting naming the
+ * field a value goes in, e.g. `{ keyed: [{ var: settings.businessNumber.field }, number, abn, nzbn] }`.
+ */
+export const keyed = defineFunction({
+  name: 'keyed',
+  signature: '(key: text, value: any, ...keys: text) => object',
+  description: 'an object with each of keys null and key holding value (key need not be among keys)',
+  fn: (key: unknown, value: unknown, ...keys: unknown[]): Record<string, unknown> => ({
+    ...Object.fromEntries(keys.map((k) => [String(k), null])),
+    [String(key)]: value,
+  }),
+});

@@ -4,7 +4,7 @@ import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../so
 import { MappingUseError, mappingEffects, mappingFields, mappingTemplate, type MappingDef } from './mappings';
 import type { SourcePosition } from '../definitionSet';
 import type { UploadBindingDef } from '../types';
-import { stepLookups } from './lookups';
+import { stepLookups, type BlockSpread } from './lookups';
 import { renameVars } from './renameVars';
 import { blockCopies, blockShorthands, effectShorthands, isStateGroup, labelledList, stateGroups } from './shorthands';
 
@@ -308,6 +308,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
       errors.push(errorAt(sources, c.file, c.pointer, `a lookup adds ${clash.member} '${clash.name}', which this step already has`, 'rename the lookup (its id names what it adds) or the step\'s own'));
     }
     const stepAt = toPointer(out);
+    spreadPositions(written.spread, stepAt);
     const added = Object.keys(written.owners).filter((k) => k.startsWith('enter/')).length;
     if (added) {
       // The step's own enter effects now follow the lookups': their positions move with them.
@@ -347,6 +348,30 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     return written.step;
   };
 
+  /**
+   * Positions under blocks that became several (a cascade's choices): the blocks after one move on, and each of its
+   * blocks takes the position of its level (`levels/k/...`), else of the block (inner lists first, then from the end).
+   */
+  const spreadPositions = (spread: BlockSpread[], stepAt: string): void => {
+    const order = [...spread].sort((a, b) => b.list.split('/').length - a.list.split('/').length || b.index - a.index);
+    for (const { list, index, count } of order) {
+      const base = `${stepAt}/${list}/`;
+      const moved: [string, SourcePosition][] = [];
+      const levels: [string, SourcePosition][] = [];
+      for (const [key, position] of Object.entries(positions)) {
+        if (!key.startsWith(base)) continue;
+        const [i, ...rest] = key.slice(base.length).split('/');
+        const n = Number(i);
+        if (n < index) continue;
+        if (n > index) moved.push([[`${base}${n + count - 1}`, ...rest].join('/'), position]);
+        else if (rest[0] === 'levels' && rest.length > 1) levels.push([[`${base}${n + Number(rest[1])}`, ...rest.slice(2)].join('/'), position]);
+        else if (rest[0] !== 'levels') for (let k = 0; k < count; k++) moved.push([[`${base}${n + k}`, ...rest].join('/'), position]);
+        delete positions[key];
+      }
+      // A level's own position wins over the block's members written at the same place.
+      for (const [key, position] of [...moved, ...levels]) positions[key] = position;
+    }
+  };
   /**
    * `{ use: name (or a list), ...members }` over fragments of `kind`: each named fragment's members, merged in the
    * order named, then the members written beside `use` over them (whole values replaced).

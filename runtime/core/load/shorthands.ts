@@ -92,6 +92,7 @@ export function blockShorthands(given: unknown, upload?: UploadBindingDef): { bl
 
 /**
  * A block written out as the blocks it stands for (the block alone when it is no such shorthand):
+ * - a text's `text: [k1, k2]` is one text block per key, each with the block's other members (lines that show together);
  * - a group's `narrow: { variant, title, ... }` is two groups: this one on wide screens (`media: wide`) and, on
  *   narrow ones, the same blocks with those members over it (`media: narrow`), e.g. a bar that folds into an expander;
  * - a block's `otherwise: { members }` adds a copy of it with those members over it, shown when the block is not
@@ -103,6 +104,7 @@ export function blockShorthands(given: unknown, upload?: UploadBindingDef): { bl
  */
 export function blockCopies(block: unknown): unknown[] {
   if (!isObject(block)) return [block];
+  if (block.type === 'text' && Array.isArray(block.text)) return block.text.flatMap((text) => blockCopies({ ...block, text }));
   const chosen = chosenMember(block);
   if (chosen) return caseCopies(block, chosen).flatMap(blockCopies);
   if (isObject(block.otherwise)) {
