@@ -13,15 +13,13 @@ export const pick = defineFunction({
 });
 
 /**
- * A value under a key chosen at run time, beside the other keys it may be under (each null): a setting naming the
- * field a value goes in, e.g. `{ keyed: [{ var: settings.businessNumber.field }, number, abn, nzbn] }`.
+ * A value under a key chosen at run time: a setting naming the field a value goes in, e.g.
+ * `{ keyed: [{ var: settings.businessNumber.field }, number] }` is `{ abn: number }` where the field is abn. No value
+ * (null, absent) is `{}`, as templates leave such a member out.
  */
 export const keyed = defineFunction({
   name: 'keyed',
-  signature: '(key: text, value: any, ...keys: text) => object',
-  description: 'an object with each of keys null and key holding value (key need not be among keys)',
-  fn: (key: unknown, value: unknown, ...keys: unknown[]): Record<string, unknown> => ({
-    ...Object.fromEntries(keys.map((k) => [String(k), null])),
-    [String(key)]: value,
-  }),
+  signature: '(key: text, value: any) => object',
+  description: 'an object holding value under key ({} when value is null or absent)',
+  fn: (key: unknown, value: unknown): Record<string, unknown> => (value === null || value === undefined ? {} : { [String(key)]: value }),
 });

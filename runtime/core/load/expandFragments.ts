@@ -305,7 +305,7 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     if (!isObject(step)) return step;
     const written = stepLookups(step);
     for (const clash of written.clashes) {
-      errors.push(errorAt(sources, c.file, c.pointer, `a lookup adds ${clash.member} '${clash.name}', which this step already has`, 'rename the lookup (its id names what it adds) or the step\'s own'));
+      errors.push(errorAt(sources, c.file, c.pointer, `a ${clash.by} adds ${clash.member} '${clash.name}', which this step already has`, `rename the ${clash.by}'s id (it names what it adds) or the step's own`));
     }
     const stepAt = toPointer(out);
     spreadPositions(written.spread, stepAt);

@@ -177,6 +177,8 @@ export interface LookupClash {
   /** The member of the step (`state`, `load` or `on`) and the name. */
   member: 'state' | 'load' | 'on';
   name: string;
+  /** The block type that adds it (`lookup`, `cascade`, `inlineEdit`). */
+  by: string;
 }
 
 /**
@@ -192,9 +194,18 @@ export function stepLookups(step: Obj): { step: Obj; clashes: LookupClash[]; own
   const blocks = walkBlocks(step.blocks, parts, found, 'blocks');
   if (!found.length) return { step, clashes: [], owners: {}, spread: [] };
   const clashes: LookupClash[] = [];
+  /** The type of the block at an owner path (`blocks/3/levels/0`: the cascade at blocks/3). */
+  const blockType = (path: string | undefined): string => {
+    let value: unknown = { blocks: step.blocks };
+    for (const key of (path ?? '').split('/')) {
+      if (key === 'levels' || key === 'save' || key === 'restore') break;
+      value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+    }
+    return isObject(value) && typeof value.type === 'string' ? value.type : 'lookup';
+  };
   const merge = (member: 'state' | 'load' | 'on', added: Obj): Obj => {
     const own = isObject(step[member]) ? (step[member] as Obj) : {};
-    for (const name of Object.keys(added)) if (name in own) clashes.push({ member, name });
+    for (const name of Object.keys(added)) if (name in own) clashes.push({ member, name, by: blockType(parts.owners[`${member}/${name}`]) });
     return { ...added, ...own };
   };
   const on = merge('on', parts.on);

@@ -153,6 +153,35 @@ describe('flows/_examples', () => {
     for (const shorthand of ['"range"', 'excludes', 'clearLabel', '"min"', '"max"']) expect(flow).not.toContain(shorthand);
   });
 
+  it('cascade: each level enabled once the one before is chosen, a choice empties the levels after it; a list of texts; keyed, replaceAll', async () => {
+    view = await renderFlow('/examples/cascade/pick');
+    const select = (key: string) => byLabel(view!.container, au(key)) as unknown as HTMLSelectElement;
+    await view.waitFor(() => select('examples.cascade.size'), 'the dropdowns');
+    const shown = (key: string) => select(key).selectedOptions[0]?.textContent;
+    const pick = (key: string, text: string) => typeInto(select(key), [...select(key).options].find((o) => o.textContent === text)?.value ?? '');
+    const levels = ['examples.cascade.kind', 'examples.cascade.item', 'examples.cascade.size'];
+    expect(levels.map((k) => select(k).disabled)).toEqual([false, true, true]);
+    await pick('examples.cascade.kind', au('examples.cascade.kinds.fruit'));
+    await view.waitFor(() => !select('examples.cascade.item').disabled, 'item enabled by a kind');
+    expect([...select('examples.cascade.item').options].map((o) => o.textContent)).toEqual([au('examples.cascade.choose'), 'apple', 'pear']);
+    expect(hasText(view.container, au('examples.cascade.keyed').replace('{under}', 'fruit'))).toBe(false);
+    await pick('examples.cascade.item', 'pear');
+    await view.waitFor(() => !select('examples.cascade.size').disabled, 'size enabled by an item');
+    expect(hasText(view.container, au('examples.cascade.keyed').replace('{under}', 'fruit'))).toBe(true);
+    await pick('examples.cascade.size', au('examples.cascade.sizes.L'));
+    // The list of texts: one text per key, both shown while a size is chosen.
+    await view.waitFor(() => hasText(view!.container, au('examples.cascade.chosen').replace('{item}', 'pear')), 'the chosen texts');
+    expect(hasText(view.container, au('examples.cascade.code').replace('{code}', 'fruit|pear'))).toBe(true);
+    // Another kind empties the item and the size (and disables the size again).
+    await pick('examples.cascade.kind', au('examples.cascade.kinds.vegetable'));
+    await view.waitFor(() => select('examples.cascade.size').disabled, 'size emptied and disabled');
+    expect(levels.map(shown)).toEqual([au('examples.cascade.kinds.vegetable'), au('examples.cascade.choose'), au('examples.cascade.choose')]);
+    expect([...select('examples.cascade.item').options].map((o) => o.textContent)).toEqual([au('examples.cascade.choose'), 'carrot', 'leek']);
+    expect(hasText(view.container, au('examples.cascade.chosen').replace('{item}', 'pear'))).toBe(false);
+    const flow = JSON.stringify(AU.flows.exampleCascade);
+    for (const shorthand of ['"cascade"', 'levels']) expect(flow).not.toContain(shorthand);
+  });
+
   it('shorthands: hiddenWhen, otherwise, submitNeeds, a dialog opened by state and closed by its close label, set of several paths, state by source (query too), stepper labels, a text chosen by if', async () => {
     view = await renderFlow('/examples/shorthands/form');
     await view.waitFor(() => hasText(view!.container, au('examples.shorthands.guest')), 'shown to a visitor');
