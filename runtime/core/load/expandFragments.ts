@@ -10,12 +10,15 @@ import { blockCopies, blockShorthands, effectShorthands, isStateGroup, labelledL
 
 /**
  * What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a
- * mapping, a block preset, a flow's page layout (header, footer, their colours), a logic expression or a step
- * (the members several flows' steps share).
+ * mapping, a block preset, a flow's page layout (header, footer, their colours), a logic expression, a step
+ * (the members several flows' steps share) or events (a step's `on` entries several steps share).
  */
-export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset' | 'layout' | 'logic' | 'step';
+export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset' | 'layout' | 'logic' | 'step' | 'events';
 /** The kind keys a fragment may have (exactly one of them). */
-export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping', 'preset', 'layout', 'logic', 'step'];
+export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping', 'preset', 'layout', 'logic', 'step', 'events'];
+
+/** The maps a `use` merges fragments into, each entry named once (the fragments' first, then the map's own), and what an entry is called. */
+const MERGED_MAPS: Partial<Record<FragmentKind, string>> = { roles: 'role', events: 'event' };
 /** The key that names fragments where a flow uses them. */
 export const USE = 'use';
 
@@ -108,6 +111,7 @@ function contextOf(path: string[]): FragmentKind | 'effects' | undefined {
   const n = path.length;
   if (n >= 1 && (path[n - 1] === 'effects' || (path[n - 1] === 'onPick' && path[n - 3] === 'blocks'))) return 'effects';
   if (n === 1 && path[0] === 'roles') return 'roles';
+  if (n === 3 && path[0] === 'steps' && path[2] === 'on') return 'events';
   if (n === 3 && path[0] === 'steps' && path[2] === 'aside') return 'blocks';
   if (n >= 1 && (path[n - 1] === 'blocks' || (path[n - 1] === 'actions' && path[n - 3] === 'blocks'))) return 'blocks';
   if (n === 2 && path[0] === 'layout' && (path[1] === 'header' || path[1] === 'footer')) return 'blocks';
@@ -247,27 +251,28 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     if (out[out.length - 1] === 'options' && 'values' in value) return optionList(value, c, out, 'value');
     if (out.length > 1 && out[out.length - 1] === 'steps' && 'values' in value) return optionList(value, c, out, 'step');
     if (isStateMap(out) && Object.entries(value).some(([k, v]) => isStateGroup(k, v))) return stateMap(value, c, out);
-    if (out.length === 2 && out[0] === 'steps' && USE in value) return withEdits(withLookups(stepPreset(value, c, out), c, out));
+    if (out.length === 2 && out[0] === 'steps' && USE in value) return withEdits(withLookups(withAside(stepPreset(value, c, out), out), c, out));
     if (out.length === 2 && out[0] === 'steps' && Array.isArray(value.sections) && !(value as Record<PropertyKey, unknown>)[SECTIONS_DONE]) return walk(withSections(value), c, out);
-    if (kind !== 'roles' && USE in value) return useValue(value, c, out);
+    const entry = kind === undefined || kind === 'effects' ? undefined : MERGED_MAPS[kind];
+    if (!entry && USE in value) return useValue(value, c, out);
     const result: Record<string, unknown> = {};
-    if (kind === 'roles' && USE in value) {
+    if (entry && USE in value) {
       const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
-      for (const fragment of resolve(value[USE], 'roles', useCursor)) {
+      for (const fragment of resolve(value[USE], kind as FragmentKind, useCursor)) {
         const inner = enter(fragment, c, useCursor.pointer);
         const expanded = walk(fragment.value, inner, out);
         if (!isObject(expanded)) continue;
-        for (const [role, logic] of Object.entries(expanded)) {
-          if (role in result) errors.push(errorAt(sources, c.file, useCursor.pointer, `role '${role}' is defined by more than one fragment used here`, `keep '${role}' in one of them`));
-          else result[role] = logic;
+        for (const [name, member] of Object.entries(expanded)) {
+          if (name in result) errors.push(errorAt(sources, c.file, useCursor.pointer, `${entry} '${name}' is defined by more than one fragment used here`, `keep '${name}' in one of them`));
+          else result[name] = member;
         }
       }
     }
     for (const [key, child] of Object.entries(value)) {
-      if (kind === 'roles' && key === USE) continue;
+      if (entry && key === USE) continue;
       const kc: Cursor = { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` };
-      if (kind === 'roles' && key in result) {
-        errors.push(errorAt(sources, c.file, kc.pointer, `role '${key}' is already defined by a fragment this roles map uses`, `rename it or drop it from the fragment`));
+      if (entry && key in result) {
+        errors.push(errorAt(sources, c.file, kc.pointer, `${entry} '${key}' is already defined by a fragment this ${kind === 'roles' ? 'roles map' : 'step\'s on'} uses`, `rename it or drop it from the fragment`));
         continue;
       }
       result[key] = walk(child, kc, [...out, key]);
