@@ -37,7 +37,7 @@ describe('flows/_examples', () => {
     expect(hasText(view.container, au('examples.visibility.member'))).toBe(false);
   });
 
-  it('fragments: a roles fragment and a shared block list, expanded into every step that uses them', async () => {
+  it("fragments: a roles fragment, a shared block list and a step's events, expanded into every step that uses them", async () => {
     const owner = { user: { id: 'u1' }, record: { ownerId: 'u1' } };
     view = await renderFlow('/examples/fragments/first', owner);
     await view.waitFor(() => hasText(view!.container, au('examples.fragments.heading')), 'shared heading, first step');
@@ -46,6 +46,9 @@ describe('flows/_examples', () => {
     await view.waitFor(() => hasText(view!.container, au('examples.fragments.second')), 'second step');
     expect(hasText(view.container, au('examples.fragments.heading'))).toBe(true);
     expect(hasText(view.container, au('examples.fragments.ownerNote'))).toBe(true);
+    // The events fragment's Back: the first step again.
+    await click(button(view.container, au('examples.fragments.back'))!);
+    await view.waitFor(() => button(view!.container, au('examples.fragments.next')), 'back on the first step');
     view.unmount();
     view = await renderFlow('/examples/fragments/second', { user: { id: 'u2' }, record: { ownerId: 'u1' } });
     await view.waitFor(() => hasText(view!.container, au('examples.fragments.heading')), 'shared heading, not the owner');
