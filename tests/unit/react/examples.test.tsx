@@ -16,6 +16,13 @@ afterEach(() => { view?.unmount(); view = undefined; });
 const hasText = (root: HTMLElement, text: string) => root.textContent?.includes(text);
 const button = (root: HTMLElement, text: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === text);
 const click = (el: HTMLElement) => act(async () => { el.click(); });
+/** The dropdown labelled by a message key's text, the option it shows, and picking one of its options by text. */
+const dropdowns = (rendered: Rendered) => {
+  const select = (key: string) => byLabel(rendered.container, au(key)) as unknown as HTMLSelectElement;
+  const shown = (key: string) => select(key).selectedOptions[0]?.textContent;
+  const pick = (key: string, text: string) => typeInto(select(key), [...select(key).options].find((o) => o.textContent === text)?.value ?? '');
+  return { select, shown, pick };
+};
 
 describe('flows/_examples', () => {
   it('conditional visibility and enablement: block by user role, fields by another field', async () => {
@@ -119,10 +126,8 @@ describe('flows/_examples', () => {
 
   it('range: two bound dropdowns, excludes, Clear empties both and raises the event; a button writing page state; a widget without type', async () => {
     view = await renderFlow('/examples/range/pick');
-    const select = (key: string) => byLabel(view!.container, au(key)) as unknown as HTMLSelectElement;
+    const { select, shown, pick } = dropdowns(view);
     await view.waitFor(() => select('examples.range.maxSize'), 'the dropdowns');
-    const shown = (key: string) => select(key).selectedOptions[0]?.textContent;
-    const pick = (key: string, text: string) => typeInto(select(key), [...select(key).options].find((o) => o.textContent === text)?.value ?? '');
     const clear = () => button(view!.container, au('examples.range.clear'));
     const changes = (n: number) => hasText(view!.container, au('examples.range.changes').replace('{changes}', String(n)));
     // Each end its options (max its own), 'Any' when none chosen; no Clear while both are empty.
@@ -158,10 +163,8 @@ describe('flows/_examples', () => {
 
   it('cascade: each level enabled once the one before is chosen, a choice empties the levels after it; a list of texts; keyed, replaceAll', async () => {
     view = await renderFlow('/examples/cascade/pick');
-    const select = (key: string) => byLabel(view!.container, au(key)) as unknown as HTMLSelectElement;
+    const { select, shown, pick } = dropdowns(view);
     await view.waitFor(() => select('examples.cascade.size'), 'the dropdowns');
-    const shown = (key: string) => select(key).selectedOptions[0]?.textContent;
-    const pick = (key: string, text: string) => typeInto(select(key), [...select(key).options].find((o) => o.textContent === text)?.value ?? '');
     const levels = ['examples.cascade.kind', 'examples.cascade.item', 'examples.cascade.size'];
     expect(levels.map((k) => select(k).disabled)).toEqual([false, true, true]);
     await pick('examples.cascade.kind', au('examples.cascade.kinds.fruit'));
