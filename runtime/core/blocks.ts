@@ -20,6 +20,7 @@ export type BlockDef =
   | HtmlBlock
   | StepperBlock
   | RangeBlock
+  | CascadeBlock
   | SliderBlock
   | FrameBlock
   | InputBlock
@@ -544,6 +545,38 @@ export interface RangeBlock extends BlockBase {
   excludes?: string[];
   /** Message key of a button shown while either end is set, emptying both. */
   clearLabel?: string;
+}
+
+/** One level of a cascade: a choice's own members, over the cascade's. */
+export interface CascadeLevel {
+  id: string;
+  label?: string;
+  /** State path the choice reads and writes (default `state.<id>`, a memory state the step gains). */
+  bind?: string;
+  options?: { value: unknown; label: string }[];
+  optionsFrom?: Logic;
+  optionValue?: Logic;
+  optionLabel?: Logic;
+  placeholder?: string;
+  /** And-ed after the level before it being chosen. */
+  enabledWhen?: Logic;
+}
+
+/**
+ * Choices where each narrows the next (an industry, its sub divisions, their sub groups): written out by the loader
+ * as one choice per level over the members given here, each level after the first enabled once the one before it is
+ * chosen, a choice clearing every level after it (the step's events `<id>Chosen`); the runtime never sees it.
+ */
+export interface CascadeBlock extends BlockBase {
+  type: 'cascade';
+  levels: CascadeLevel[];
+  appearance?: 'buttons' | 'radio' | 'dropdown';
+  placeholder?: string;
+  options?: { value: unknown; label: string }[];
+  optionsFrom?: Logic;
+  optionValue?: Logic;
+  optionLabel?: Logic;
+  enabledWhen?: Logic;
 }
 
 /** One thumb of a two-thumb slider. */

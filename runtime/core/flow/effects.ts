@@ -8,11 +8,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** A `navigate` value naming a step (`{ step, params? }`) rather than logic computing a path. */
 export const isNamedRoute = (v: unknown): v is NamedRoute => isObject(v) && 'step' in v && Object.keys(v).every((k) => k === 'step' || k === 'params');
 
-/** A save's value: its `value` (default: the form's values), with the `with` members over it when both are objects. */
+/**
+ * A save's value: its `value` (default: the form's values), with the `with` members over it when both are objects; a
+ * `with` member with no value (null, absent) is left out, as a template leaves it.
+ */
 function saveValue(effect: SaveEffectDef, context: LogicContext, logic: LogicInstance): unknown {
   const value = effect.value === undefined ? context.form : logic.evaluateTemplate(effect.value, context);
   if (!effect.with) return value;
-  return { ...(isObject(value) ? value : {}), ...evaluateMap(effect.with, context, logic) };
+  const members = Object.entries(evaluateMap(effect.with, context, logic)).filter(([, v]) => v !== null && v !== undefined);
+  return { ...(isObject(value) ? value : {}), ...Object.fromEntries(members) };
 }
 
 const evaluateMap = (map: Record<string, Logic> | undefined, context: LogicContext, logic: LogicInstance) =>

@@ -11,3 +11,15 @@ export const pick = defineFunction({
     return Object.fromEntries(keys.map(String).filter((k) => source[k] !== undefined && source[k] !== null).map((k) => [k, source[k]]));
   },
 });
+
+/**
+ * A value under a key chosen at run time: a setting naming the field a value goes in, e.g.
+ * `{ keyed: [{ var: settings.businessNumber.field }, number] }` is `{ abn: number }` where the field is abn. No value
+ * (null, absent) is `{}`, as templates leave such a member out.
+ */
+export const keyed = defineFunction({
+  name: 'keyed',
+  signature: '(key: text, value: any) => object',
+  description: 'an object holding value under key ({} when value is null or absent)',
+  fn: (key: unknown, value: unknown): Record<string, unknown> => (value === null || value === undefined ? {} : { [String(key)]: value }),
+});

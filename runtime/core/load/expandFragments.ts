@@ -4,17 +4,21 @@ import { didYouMean, errorAt, escapeSegment, positionOf, toPointer } from '../so
 import { MappingUseError, mappingEffects, mappingFields, mappingTemplate, type MappingDef } from './mappings';
 import type { SourcePosition } from '../definitionSet';
 import type { UploadBindingDef } from '../types';
-import { stepLookups } from './lookups';
+import { stepLookups, type BlockSpread } from './lookups';
+import { renameVars } from './renameVars';
 import { blockCopies, blockShorthands, effectShorthands, isStateGroup, labelledList, stateGroups } from './shorthands';
 
 /**
  * What a fragment holds, named by its one kind key: a roles map, a block list, a list of record paths, a
- * mapping, a block preset, a flow's page layout (header, footer, their colours), a logic expression or a step
- * (the members several flows' steps share).
+ * mapping, a block preset, a flow's page layout (header, footer, their colours), a logic expression, a step
+ * (the members several flows' steps share) or events (a step's `on` entries several steps share).
  */
-export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset' | 'layout' | 'logic' | 'step';
+export type FragmentKind = 'roles' | 'blocks' | 'paths' | 'mapping' | 'preset' | 'layout' | 'logic' | 'step' | 'events';
 /** The kind keys a fragment may have (exactly one of them). */
-export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping', 'preset', 'layout', 'logic', 'step'];
+export const FRAGMENT_KINDS: readonly FragmentKind[] = ['roles', 'blocks', 'paths', 'mapping', 'preset', 'layout', 'logic', 'step', 'events'];
+
+/** The maps a `use` merges fragments into, each entry named once (the fragments' first, then the map's own), and what an entry is called. */
+const MERGED_MAPS: Partial<Record<FragmentKind, string>> = { roles: 'role', events: 'event' };
 /** The key that names fragments where a flow uses them. */
 export const USE = 'use';
 
@@ -83,30 +87,15 @@ function withSections(step: Record<string, unknown>): Record<string, unknown> {
   return { ...step, on: { ...on, enter }, [SECTIONS_DONE]: true };
 }
 
-/** Marks a step whose `edits` prefix was written out (so the walk does it once). */
-const EDITS_DONE = Symbol('edits');
-
 /**
- * A step's `edits: <record path>`: in its logic `{ var: edits.x }` reads `record.<path>.x`, and its saves
- * `save: edits.x` save `<path>.x` (the record part a screen edits, written once).
+ * A (walked) step's `edits: <record path>`: in its logic `{ var: edits.x }` reads `record.<path>.x`, and its saves
+ * `save: edits.x` save `<path>.x` (the record part a screen edits, written once). Done after the step's fragments are
+ * expanded, so logic and blocks a fragment brings in read `edits.` the same way (`edits` stays on the step).
  */
-function withEdits(step: Record<string, unknown>): Record<string, unknown> {
-  const path = String(step.edits);
-  const prefixed = (name: unknown, to: string): unknown =>
-    typeof name === 'string' && (name === 'edits' || name.startsWith('edits.')) ? `${to}${name.slice('edits'.length)}` : name;
-  const rewrite = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(rewrite);
-    if (!isObject(value)) return value;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      if (k === 'var') out[k] = Array.isArray(v) ? [prefixed(v[0], `record.${path}`), ...v.slice(1).map(rewrite)] : prefixed(v, `record.${path}`);
-      else if (k === 'save') out[k] = prefixed(v, path);
-      else out[k] = rewrite(v);
-    }
-    return out;
-  };
+function withEdits(step: unknown): unknown {
+  if (!isObject(step) || typeof step.edits !== 'string') return step;
   const { edits, ...rest } = step;
-  return { edits, ...(rewrite(rest) as Record<string, unknown>), [EDITS_DONE]: true };
+  return { edits, ...(renameVars(rest, 'edits', `record.${edits}`, { save: edits }) as Record<string, unknown>) };
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -122,6 +111,7 @@ function contextOf(path: string[]): FragmentKind | 'effects' | undefined {
   const n = path.length;
   if (n >= 1 && (path[n - 1] === 'effects' || (path[n - 1] === 'onPick' && path[n - 3] === 'blocks'))) return 'effects';
   if (n === 1 && path[0] === 'roles') return 'roles';
+  if (n === 3 && path[0] === 'steps' && path[2] === 'on') return 'events';
   if (n === 3 && path[0] === 'steps' && path[2] === 'aside') return 'blocks';
   if (n >= 1 && (path[n - 1] === 'blocks' || (path[n - 1] === 'actions' && path[n - 3] === 'blocks'))) return 'blocks';
   if (n === 2 && path[0] === 'layout' && (path[1] === 'header' || path[1] === 'footer')) return 'blocks';
@@ -261,34 +251,34 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     if (out[out.length - 1] === 'options' && 'values' in value) return optionList(value, c, out, 'value');
     if (out.length > 1 && out[out.length - 1] === 'steps' && 'values' in value) return optionList(value, c, out, 'step');
     if (isStateMap(out) && Object.entries(value).some(([k, v]) => isStateGroup(k, v))) return stateMap(value, c, out);
-    if (out.length === 2 && out[0] === 'steps' && USE in value) return withLookups(stepPreset(value, c, out), c, out);
-    if (out.length === 2 && out[0] === 'steps' && typeof value.edits === 'string' && !(value as Record<PropertyKey, unknown>)[EDITS_DONE]) return walk(withEdits(value), c, out);
+    if (out.length === 2 && out[0] === 'steps' && USE in value) return withEdits(withLookups(withAside(stepPreset(value, c, out), out), c, out));
     if (out.length === 2 && out[0] === 'steps' && Array.isArray(value.sections) && !(value as Record<PropertyKey, unknown>)[SECTIONS_DONE]) return walk(withSections(value), c, out);
-    if (kind !== 'roles' && USE in value) return useValue(value, c, out);
+    const entry = kind === undefined || kind === 'effects' ? undefined : MERGED_MAPS[kind];
+    if (!entry && USE in value) return useValue(value, c, out);
     const result: Record<string, unknown> = {};
-    if (kind === 'roles' && USE in value) {
+    if (entry && USE in value) {
       const useCursor: Cursor = { ...c, pointer: `${c.pointer}/${USE}` };
-      for (const fragment of resolve(value[USE], 'roles', useCursor)) {
+      for (const fragment of resolve(value[USE], kind as FragmentKind, useCursor)) {
         const inner = enter(fragment, c, useCursor.pointer);
         const expanded = walk(fragment.value, inner, out);
         if (!isObject(expanded)) continue;
-        for (const [role, logic] of Object.entries(expanded)) {
-          if (role in result) errors.push(errorAt(sources, c.file, useCursor.pointer, `role '${role}' is defined by more than one fragment used here`, `keep '${role}' in one of them`));
-          else result[role] = logic;
+        for (const [name, member] of Object.entries(expanded)) {
+          if (name in result) errors.push(errorAt(sources, c.file, useCursor.pointer, `${entry} '${name}' is defined by more than one fragment used here`, `keep '${name}' in one of them`));
+          else result[name] = member;
         }
       }
     }
     for (const [key, child] of Object.entries(value)) {
-      if (kind === 'roles' && key === USE) continue;
+      if (entry && key === USE) continue;
       const kc: Cursor = { ...c, pointer: `${c.pointer}/${escapeSegment(key)}` };
-      if (kind === 'roles' && key in result) {
-        errors.push(errorAt(sources, c.file, kc.pointer, `role '${key}' is already defined by a fragment this roles map uses`, `rename it or drop it from the fragment`));
+      if (entry && key in result) {
+        errors.push(errorAt(sources, c.file, kc.pointer, `${entry} '${key}' is already defined by a fragment this ${kind === 'roles' ? 'roles map' : 'step\'s on'} uses`, `rename it or drop it from the fragment`));
         continue;
       }
       result[key] = walk(child, kc, [...out, key]);
     }
     positions[toPointer(out)] = here(c);
-    return out.length === 2 && out[0] === 'steps' ? withLookups(withAside(result, out), c, out) : result;
+    return out.length === 2 && out[0] === 'steps' ? withEdits(withLookups(withAside(result, out), c, out)) : result;
   };
   /**
    * A walked step's `aside: [blocks]`: its blocks become `[{ group sidebar: [...aside, { group: blocks }] }]` (the
@@ -320,9 +310,10 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     if (!isObject(step)) return step;
     const written = stepLookups(step);
     for (const clash of written.clashes) {
-      errors.push(errorAt(sources, c.file, c.pointer, `a lookup adds ${clash.member} '${clash.name}', which this step already has`, 'rename the lookup (its id names what it adds) or the step\'s own'));
+      errors.push(errorAt(sources, c.file, c.pointer, `a ${clash.by} adds ${clash.member} '${clash.name}', which this step already has`, `rename the ${clash.by}'s id (it names what it adds) or the step's own`));
     }
     const stepAt = toPointer(out);
+    spreadPositions(written.spread, stepAt);
     const added = Object.keys(written.owners).filter((k) => k.startsWith('enter/')).length;
     if (added) {
       // The step's own enter effects now follow the lookups': their positions move with them.
@@ -362,6 +353,30 @@ export function expandFragments(flow: unknown, file: string, fragments: Fragment
     return written.step;
   };
 
+  /**
+   * Positions under blocks that became several (a cascade's choices): the blocks after one move on, and each of its
+   * blocks takes the position of its level (`levels/k/...`), else of the block (inner lists first, then from the end).
+   */
+  const spreadPositions = (spread: BlockSpread[], stepAt: string): void => {
+    const order = [...spread].sort((a, b) => b.list.split('/').length - a.list.split('/').length || b.index - a.index);
+    for (const { list, index, count } of order) {
+      const base = `${stepAt}/${list}/`;
+      const moved: [string, SourcePosition][] = [];
+      const levels: [string, SourcePosition][] = [];
+      for (const [key, position] of Object.entries(positions)) {
+        if (!key.startsWith(base)) continue;
+        const [i, ...rest] = key.slice(base.length).split('/');
+        const n = Number(i);
+        if (n < index) continue;
+        if (n > index) moved.push([[`${base}${n + count - 1}`, ...rest].join('/'), position]);
+        else if (rest[0] === 'levels' && rest.length > 1) levels.push([[`${base}${n + Number(rest[1])}`, ...rest.slice(2)].join('/'), position]);
+        else if (rest[0] !== 'levels') for (let k = 0; k < count; k++) moved.push([[`${base}${n + k}`, ...rest].join('/'), position]);
+        delete positions[key];
+      }
+      // A level's own position wins over the block's members written at the same place.
+      for (const [key, position] of [...moved, ...levels]) positions[key] = position;
+    }
+  };
   /**
    * `{ use: name (or a list), ...members }` over fragments of `kind`: each named fragment's members, merged in the
    * order named, then the members written beside `use` over them (whole values replaced).

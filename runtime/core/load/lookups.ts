@@ -15,18 +15,13 @@
  * `lookup.details` (a preset does not know the id), written out as `state.<id>.…`.
  */
 
+import { renameVars } from './renameVars';
+
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Logic with every `{ var: 'lookup.x' }` read as `{ var: 'state.<id>.x' }`. */
-function ownState(logic: unknown, id: string): unknown {
-  if (Array.isArray(logic)) return logic.map((l) => ownState(l, id));
-  if (!isObject(logic)) return logic;
-  if (typeof logic.var === 'string' && (logic.var === 'lookup' || logic.var.startsWith('lookup.'))) {
-    return { ...logic, var: `state.${id}${logic.var.slice('lookup'.length)}` };
-  }
-  return Object.fromEntries(Object.entries(logic).map(([k, v]) => [k, ownState(v, id)]));
-}
+const ownState = (logic: unknown, id: string): unknown => renameVars(logic, 'lookup', `state.${id}`);
 
 /** What a step gains from its lookups: state, loads, events and enter effects. */
 interface StepParts {
@@ -36,6 +31,15 @@ interface StepParts {
   enter: unknown[];
   /** What each added entry comes from: `state/<id>`, `load/<name>`, `on/<event>`, `enter/<i>` -> the lookup's block path. */
   owners: Record<string, string>;
+  /** Block lists where one block became several (a cascade): the list's path, the block's index there, how many. */
+  spread: BlockSpread[];
+}
+
+/** One block of a list (`blocks/2/blocks`, index 4) written out as `count` blocks in its place. */
+export interface BlockSpread {
+  list: string;
+  index: number;
+  count: number;
 }
 
 /** A lookup block as the group it stands for, its step parts added to `parts`. */
@@ -114,19 +118,57 @@ function inlineEditSave(block: Obj, parts: StepParts, path: string): Obj {
   return { ...rest, event };
 }
 
-/** The blocks with every lookup and inline edit's `save` (at any depth) written out. */
+/** The cascade members each level's choice takes (a level's own win). */
+const CASCADE_SHARED: readonly string[] = ['appearance', 'placeholder', 'options', 'optionsFrom', 'optionValue', 'optionLabel', 'visibleWhen', 'media', 'clientOnly'];
+
+/**
+ * A cascade as its choices, one per level over the cascade's choice members: a level without `bind` binds
+ * `state.<id>` (a memory state the step gains), a level after the first is enabled once the one before it is chosen
+ * (and-ed before its own `enabledWhen`), and a choice raises `<id>Chosen`, which empties every level after it.
+ */
+function cascadeChoices(block: Obj, parts: StepParts, path: string): Obj[] {
+  const shared = Object.fromEntries(Object.entries(block).filter(([k]) => CASCADE_SHARED.includes(k)));
+  const levels = (Array.isArray(block.levels) ? block.levels : []).filter(isObject);
+  const binds = levels.map((level) => (typeof level.bind === 'string' ? level.bind : `state.${String(level.id)}`));
+  const together = (conditions: unknown[]): unknown => (conditions.length === 1 ? conditions[0] : { and: conditions });
+  return levels.map((level, i) => {
+    const { id, bind: _bind, enabledWhen, ...own } = level;
+    const choice: Obj = { type: 'choice', id, bind: binds[i], ...shared, ...own };
+    if (level.bind === undefined) {
+      parts.state[String(id)] = { source: 'memory' };
+      parts.owners[`state/${String(id)}`] = `${path}/levels/${i}`;
+    }
+    const later = binds.slice(i + 1);
+    if (later.length) {
+      choice.event = `${String(id)}Chosen`;
+      parts.on[choice.event as string] = { effects: later.map((b) => ({ set: b, value: null })) };
+      parts.owners[`on/${String(id)}Chosen`] = `${path}/levels/${i}`;
+    }
+    const enabled = [...(i > 0 ? [{ var: binds[i - 1] }] : []), ...(block.enabledWhen === undefined ? [] : [block.enabledWhen]), ...(enabledWhen === undefined ? [] : [enabledWhen])];
+    if (enabled.length) choice.enabledWhen = together(enabled);
+    return choice;
+  });
+}
+
+/** The blocks with every lookup, cascade and inline edit's `save` (at any depth) written out. */
 function walkBlocks(blocks: unknown[], parts: StepParts, found: string[], at: string): unknown[] {
-  return blocks.map((b, i) => {
-    if (!isObject(b)) return b;
+  return blocks.flatMap((b, i) => {
+    if (!isObject(b)) return [b];
     if (b.type === 'lookup') {
       found.push(String(b.id));
-      return writeOut(b, parts, `${at}/${i}`);
+      return [writeOut(b, parts, `${at}/${i}`)];
+    }
+    if (b.type === 'cascade') {
+      found.push(`cascade ${i}`);
+      const choices = cascadeChoices(b, parts, `${at}/${i}`);
+      parts.spread.push({ list: at, index: i, count: choices.length });
+      return choices;
     }
     if (b.type === 'inlineEdit' && typeof b.save === 'string') {
       found.push(String(b.id));
-      return inlineEditSave(b, parts, `${at}/${i}`);
+      return [inlineEditSave(b, parts, `${at}/${i}`)];
     }
-    return Array.isArray(b.blocks) ? { ...b, blocks: walkBlocks(b.blocks, parts, found, `${at}/${i}/blocks`) } : b;
+    return [Array.isArray(b.blocks) ? { ...b, blocks: walkBlocks(b.blocks, parts, found, `${at}/${i}/blocks`) } : b];
   });
 }
 
@@ -135,23 +177,35 @@ export interface LookupClash {
   /** The member of the step (`state`, `load` or `on`) and the name. */
   member: 'state' | 'load' | 'on';
   name: string;
+  /** The block type that adds it (`lookup`, `cascade`, `inlineEdit`). */
+  by: string;
 }
 
 /**
  * A (walked) step with its lookups written out, the names its own state, loads or events already use (the
  * lookup's are then left out), and the lookup each added entry comes from (paths under the step, `blocks/0/...`;
- * the step's own enter effects follow the added ones). The same object when the step has no lookup.
+ * the step's own enter effects follow the added ones) and the blocks that became several (`spread`, a cascade's
+ * choices). The same object when the step has no lookup.
  */
-export function stepLookups(step: Obj): { step: Obj; clashes: LookupClash[]; owners: Record<string, string> } {
-  if (!Array.isArray(step.blocks)) return { step, clashes: [], owners: {} };
-  const parts: StepParts = { state: {}, load: {}, on: {}, enter: [], owners: {} };
+export function stepLookups(step: Obj): { step: Obj; clashes: LookupClash[]; owners: Record<string, string>; spread: BlockSpread[] } {
+  if (!Array.isArray(step.blocks)) return { step, clashes: [], owners: {}, spread: [] };
+  const parts: StepParts = { state: {}, load: {}, on: {}, enter: [], owners: {}, spread: [] };
   const found: string[] = [];
   const blocks = walkBlocks(step.blocks, parts, found, 'blocks');
-  if (!found.length) return { step, clashes: [], owners: {} };
+  if (!found.length) return { step, clashes: [], owners: {}, spread: [] };
   const clashes: LookupClash[] = [];
+  /** The type of the block at an owner path (`blocks/3/levels/0`: the cascade at blocks/3). */
+  const blockType = (path: string | undefined): string => {
+    let value: unknown = { blocks: step.blocks };
+    for (const key of (path ?? '').split('/')) {
+      if (key === 'levels' || key === 'save' || key === 'restore') break;
+      value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+    }
+    return isObject(value) && typeof value.type === 'string' ? value.type : 'lookup';
+  };
   const merge = (member: 'state' | 'load' | 'on', added: Obj): Obj => {
     const own = isObject(step[member]) ? (step[member] as Obj) : {};
-    for (const name of Object.keys(added)) if (name in own) clashes.push({ member, name });
+    for (const name of Object.keys(added)) if (name in own) clashes.push({ member, name, by: blockType(parts.owners[`${member}/${name}`]) });
     return { ...added, ...own };
   };
   const on = merge('on', parts.on);
@@ -159,5 +213,5 @@ export function stepLookups(step: Obj): { step: Obj; clashes: LookupClash[]; own
     const prepend = (t: unknown) => (isObject(t) ? { ...t, effects: [...parts.enter, ...(Array.isArray(t.effects) ? t.effects : [])] } : t);
     on.enter = on.enter === undefined ? { effects: parts.enter } : Array.isArray(on.enter) ? on.enter.map(prepend) : prepend(on.enter);
   }
-  return { step: { ...step, blocks, state: merge('state', parts.state), load: merge('load', parts.load), on }, clashes, owners: parts.owners };
+  return { step: { ...step, blocks, state: merge('state', parts.state), load: merge('load', parts.load), on }, clashes, owners: parts.owners, spread: parts.spread };
 }

@@ -4,6 +4,7 @@
  */
 
 import type { UploadBindingDef } from '../types';
+import { renameVars } from './renameVars';
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -91,6 +92,7 @@ export function blockShorthands(given: unknown, upload?: UploadBindingDef): { bl
 
 /**
  * A block written out as the blocks it stands for (the block alone when it is no such shorthand):
+ * - a text's `text: [k1, k2]` is one text block per key, each with the block's other members (lines that show together);
  * - a group's `narrow: { variant, title, ... }` is two groups: this one on wide screens (`media: wide`) and, on
  *   narrow ones, the same blocks with those members over it (`media: narrow`), e.g. a bar that folds into an expander;
  * - a block's `otherwise: { members }` adds a copy of it with those members over it, shown when the block is not
@@ -102,6 +104,7 @@ export function blockShorthands(given: unknown, upload?: UploadBindingDef): { bl
  */
 export function blockCopies(block: unknown): unknown[] {
   if (!isObject(block)) return [block];
+  if (block.type === 'text' && Array.isArray(block.text)) return block.text.flatMap((text) => blockCopies({ ...block, text }));
   const chosen = chosenMember(block);
   if (chosen) return caseCopies(block, chosen).flatMap(blockCopies);
   if (isObject(block.otherwise)) {
@@ -255,12 +258,6 @@ export function labelledList(value: Obj, valueKey: string): Obj[] {
 /** An upload block with `slot: name` as the upload binding's call, variables and refusals under the block's own members. */
 function slotUpload(block: Obj, upload: UploadBindingDef): Obj {
   const { slot, ...own } = block;
-  const at = `${upload.slots}.${String(slot)}`;
-  const rewrite = (logic: unknown): unknown => {
-    if (Array.isArray(logic)) return logic.map(rewrite);
-    if (!isObject(logic)) return logic;
-    if (typeof logic.var === 'string' && (logic.var === 'upload.slot' || logic.var.startsWith('upload.slot.'))) return { ...logic, var: `${at}${logic.var.slice('upload.slot'.length)}` };
-    return Object.fromEntries(Object.entries(logic).map(([k, v]) => [k, rewrite(v)]));
-  };
+  const rewrite = (logic: unknown): unknown => renameVars(logic, 'upload.slot', `${upload.slots}.${String(slot)}`);
   return { call: upload.call, variables: rewrite(upload.variables), ...(upload.refusals === undefined ? {} : { refusals: upload.refusals }), ...rewrite(own) as Obj };
 }

@@ -17,6 +17,7 @@ const text = (value: unknown): string => (value === null || value === undefined 
  * - `{"trim": x}`: x as a string without surrounding white space;
  * - `{"length": x}`: length of a string or array (anything else -> 0);
  * - `{"matches": [x, pattern, flags?]}`: whether x as a string matches the regular expression;
+ * - `replaceAll` [text, find, replacement]: every `find` in the text replaced (`{ replaceAll: [id, /, '|'] }`);
  * - lists: `split` [text, sep], `join` [list, sep], `unique` list, `toggle` [list, v] (add or remove),
  *   `append` [list, v], `slice` [list, start, end?], `range` [start, end, step?], `pluck` [list, key],
  *   `findBy` / `filterBy` / `rejectBy` [list, key1, value1, key2?, value2? ...] (every pair equal), `whereIn` [list, key, values];
@@ -35,6 +36,7 @@ export const coreLogicOps: LogicOps = {
   length: (value) => (typeof value === 'string' || Array.isArray(value) ? value.length : 0),
   split: (value, separator) => (text(value) === '' ? [] : text(value).split(text(separator ?? ','))),
   join: (list, separator) => (Array.isArray(list) ? list.map(text).join(text(separator ?? ',')) : ''),
+  replaceAll: (value, find, replacement) => text(value).split(text(find)).join(text(replacement)),
   unique: (list) => (Array.isArray(list) ? [...new Set(list)] : []),
   // The fields of each object in turn, later ones winning (what is not an object is skipped): one value from parts.
   assign: (...objects) => Object.assign({}, ...objects.filter((o) => o !== null && typeof o === 'object' && !Array.isArray(o))),
@@ -118,7 +120,7 @@ export const LOGIC_ARITY: Record<string, readonly [number, number]> = {
   '+': [1, Infinity], '-': [1, 2], '*': [1, Infinity], '/': [2, 2], '%': [2, 2],
   map: [2, 2], filter: [2, 2], reduce: [2, 3], all: [2, 2], none: [2, 2], some: [2, 2],
   merge: [0, Infinity], in: [2, 2], cat: [1, Infinity], substr: [2, 3], log: [1, 1],
-  lower: [1, 1], upper: [1, 1], trim: [1, 1], length: [1, 1], split: [1, 2], join: [1, 2], unique: [1, 1],
+  lower: [1, 1], upper: [1, 1], trim: [1, 1], length: [1, 1], split: [1, 2], join: [1, 2], replaceAll: [3, 3], unique: [1, 1],
   assign: [1, Infinity], keys: [1, 1], same: [2, 2], filled: [2, 2], toggle: [2, 2], pluck: [2, 2],
   findBy: [3, Infinity], filterBy: [3, Infinity], rejectBy: [3, Infinity], whereIn: [3, 3], append: [2, 2], slice: [2, 3],
   range: [2, 3], formatNumber: [1, 2], groupDigits: [2, 2], groupEntries: [1, 2], matches: [2, 3],

@@ -138,6 +138,7 @@ function Block({ block }: { block: BlockDef }) {
     case 'inlineEdit': return <InlineEditBlockView block={block} />;
     // Shorthands the loader writes out (runtime/core/load): a bundle never holds them.
     case 'range':
+    case 'cascade':
     case 'lookup': return <UnknownBlockView type={block.type} />;
     default: {
       // Every block type has a case: a type added to BlockDef without a view fails to compile here.

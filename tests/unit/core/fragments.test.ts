@@ -76,9 +76,23 @@ describe('fragments', () => {
       'fragments/more.yaml': 'owners:\n  roles: { owner: false }\n',
     });
     expect(errors.map((e) => `${e.file}:${e.line} ${e.message}`)).toEqual([
-      "fragments/demo.yaml:12 fragment 'both' must have exactly one of 'roles', 'blocks', 'paths', 'mapping', 'preset', 'layout', 'logic', 'step'",
+      "fragments/demo.yaml:12 fragment 'both' must have exactly one of 'roles', 'blocks', 'paths', 'mapping', 'preset', 'layout', 'logic', 'step', 'events'",
       'fragments/more.yaml:1 fragment \'owners\' is already defined in fragments/demo.yaml',
       `flows/demo.yaml:${lineOf(USING, 'roles: {')} role 'viewer' is already defined by a fragment this roles map uses`,
+    ]);
+  });
+
+  it("events: a step's on merges an events fragment's entries before its own, the same as written out; an event in both is reported", () => {
+    const proceed = "      proceed:\n        - { guard: { '!': { var: record.item.status } }, status: first, target: approvals }\n        - { target: approvals }\n";
+    const events = "proceeding:\n  events:\n    proceed:\n      - { guard: { '!': { var: record.item.status } }, status: first, target: approvals }\n      - { target: approvals }\n";
+    const flow = FLOW.replace(`    on:\n${proceed}`, '    on:\n      use: proceeding\n');
+    expect(flow).not.toBe(FLOW);
+    const used = loadDefinitions(files(flow, events));
+    expect(used.errors).toEqual([]);
+    expect(used.defs.flows.demo).toEqual(loadDefinitions(files(FLOW, '')).defs.flows.demo);
+    const twice = flow.replace('      use: proceeding\n', `      use: proceeding\n${proceed}`);
+    expect(loadDefinitions(files(twice, events)).errors.map((e) => [e.line, e.message])).toEqual([
+      [lineOf(twice, '      proceed:'), "event 'proceed' is already defined by a fragment this step's on uses"],
     ]);
   });
 

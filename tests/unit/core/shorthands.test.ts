@@ -378,6 +378,21 @@ describe('a screen written short: aside, edits, lookup', () => {
     expect(step.edits).toBe('item.details');
   });
 
+  it('edits: logic and saves a fragment brings into the step read edits. the same way, each step its own path', () => {
+    const fragments = [
+      'named:\n  logic: { var: edits.name }',
+      'nameText:\n  blocks: [{ type: text, text: go, visibleWhen: { var: edits.phone } }]',
+    ].join('\n');
+    const flow = withStep('    edits: item.details').replace('      - { type: button, label: go, event: proceed }', [
+      '      - { type: text, text: go, visibleWhen: { use: named } }',
+      '      - { use: nameText }',
+    ].join('\n'));
+    const { defs, errors } = loadDefinitions({ ...metaFiles(), 'fleetform.yaml': CONFIG, 'flows/_base.yaml': base, 'flows/demo.yaml': flow, 'schemas/details.json': details, 'fragments/demo.yaml': fragments });
+    expect(errors).toEqual([]);
+    const step = defs.flows.demo.steps.start as unknown as { blocks: { visibleWhen: unknown }[] };
+    expect(step.blocks.map((b) => b.visibleWhen)).toEqual([{ var: 'record.item.details.name' }, { var: 'record.item.details.phone' }]);
+  });
+
   it('lookup: its state, suggestions load, pick events and restore are added; a name the step has is reported', () => {
     const lookup = "      - { type: lookup, id: place, label: go, suggest: { call: places, variables: { q: { var: lookup.text } }, minLength: 2 }, details: { call: place, variables: { id: { var: event.value.id } } }, restore: { var: record.item.note }, searching: go, empty: close }";
     const { defs, errors } = load(FLOW.replace('      - { type: button, label: go, event: proceed }', `      - { type: button, label: go, event: proceed }\n${lookup}`));

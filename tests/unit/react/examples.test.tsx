@@ -16,6 +16,13 @@ afterEach(() => { view?.unmount(); view = undefined; });
 const hasText = (root: HTMLElement, text: string) => root.textContent?.includes(text);
 const button = (root: HTMLElement, text: string) => [...root.querySelectorAll('button')].find((b) => b.textContent === text);
 const click = (el: HTMLElement) => act(async () => { el.click(); });
+/** The dropdown labelled by a message key's text, the option it shows, and picking one of its options by text. */
+const dropdowns = (rendered: Rendered) => {
+  const select = (key: string) => byLabel(rendered.container, au(key)) as unknown as HTMLSelectElement;
+  const shown = (key: string) => select(key).selectedOptions[0]?.textContent;
+  const pick = (key: string, text: string) => typeInto(select(key), [...select(key).options].find((o) => o.textContent === text)?.value ?? '');
+  return { select, shown, pick };
+};
 
 describe('flows/_examples', () => {
   it('conditional visibility and enablement: block by user role, fields by another field', async () => {
@@ -37,7 +44,7 @@ describe('flows/_examples', () => {
     expect(hasText(view.container, au('examples.visibility.member'))).toBe(false);
   });
 
-  it('fragments: a roles fragment and a shared block list, expanded into every step that uses them', async () => {
+  it("fragments: a roles fragment, a shared block list and a step's events, expanded into every step that uses them", async () => {
     const owner = { user: { id: 'u1' }, record: { ownerId: 'u1' } };
     view = await renderFlow('/examples/fragments/first', owner);
     await view.waitFor(() => hasText(view!.container, au('examples.fragments.heading')), 'shared heading, first step');
@@ -46,6 +53,9 @@ describe('flows/_examples', () => {
     await view.waitFor(() => hasText(view!.container, au('examples.fragments.second')), 'second step');
     expect(hasText(view.container, au('examples.fragments.heading'))).toBe(true);
     expect(hasText(view.container, au('examples.fragments.ownerNote'))).toBe(true);
+    // The events fragment's Back: the first step again.
+    await click(button(view.container, au('examples.fragments.back'))!);
+    await view.waitFor(() => button(view!.container, au('examples.fragments.next')), 'back on the first step');
     view.unmount();
     view = await renderFlow('/examples/fragments/second', { user: { id: 'u2' }, record: { ownerId: 'u1' } });
     await view.waitFor(() => hasText(view!.container, au('examples.fragments.heading')), 'shared heading, not the owner');
@@ -116,10 +126,8 @@ describe('flows/_examples', () => {
 
   it('range: two bound dropdowns, excludes, Clear empties both and raises the event; a button writing page state; a widget without type', async () => {
     view = await renderFlow('/examples/range/pick');
-    const select = (key: string) => byLabel(view!.container, au(key)) as unknown as HTMLSelectElement;
+    const { select, shown, pick } = dropdowns(view);
     await view.waitFor(() => select('examples.range.maxSize'), 'the dropdowns');
-    const shown = (key: string) => select(key).selectedOptions[0]?.textContent;
-    const pick = (key: string, text: string) => typeInto(select(key), [...select(key).options].find((o) => o.textContent === text)?.value ?? '');
     const clear = () => button(view!.container, au('examples.range.clear'));
     const changes = (n: number) => hasText(view!.container, au('examples.range.changes').replace('{changes}', String(n)));
     // Each end its options (max its own), 'Any' when none chosen; no Clear while both are empty.
@@ -151,6 +159,33 @@ describe('flows/_examples', () => {
     expect(view.container.querySelector('[data-widget="contactBox"]')?.textContent).toContain(au('examples.range.contact'));
     const flow = JSON.stringify(AU.flows.exampleRange);
     for (const shorthand of ['"range"', 'excludes', 'clearLabel', '"min"', '"max"']) expect(flow).not.toContain(shorthand);
+  });
+
+  it('cascade: each level enabled once the one before is chosen, a choice empties the levels after it; a list of texts; keyed, replaceAll', async () => {
+    view = await renderFlow('/examples/cascade/pick');
+    const { select, shown, pick } = dropdowns(view);
+    await view.waitFor(() => select('examples.cascade.size'), 'the dropdowns');
+    const levels = ['examples.cascade.kind', 'examples.cascade.item', 'examples.cascade.size'];
+    expect(levels.map((k) => select(k).disabled)).toEqual([false, true, true]);
+    await pick('examples.cascade.kind', au('examples.cascade.kinds.fruit'));
+    await view.waitFor(() => !select('examples.cascade.item').disabled, 'item enabled by a kind');
+    expect([...select('examples.cascade.item').options].map((o) => o.textContent)).toEqual([au('examples.cascade.choose'), 'apple', 'pear']);
+    expect(hasText(view.container, au('examples.cascade.keyed').replace('{under}', 'fruit'))).toBe(false);
+    await pick('examples.cascade.item', 'pear');
+    await view.waitFor(() => !select('examples.cascade.size').disabled, 'size enabled by an item');
+    expect(hasText(view.container, au('examples.cascade.keyed').replace('{under}', 'fruit'))).toBe(true);
+    await pick('examples.cascade.size', au('examples.cascade.sizes.L'));
+    // The list of texts: one text per key, both shown while a size is chosen.
+    await view.waitFor(() => hasText(view!.container, au('examples.cascade.chosen').replace('{item}', 'pear')), 'the chosen texts');
+    expect(hasText(view.container, au('examples.cascade.code').replace('{code}', 'fruit|pear'))).toBe(true);
+    // Another kind empties the item and the size (and disables the size again).
+    await pick('examples.cascade.kind', au('examples.cascade.kinds.vegetable'));
+    await view.waitFor(() => select('examples.cascade.size').disabled, 'size emptied and disabled');
+    expect(levels.map(shown)).toEqual([au('examples.cascade.kinds.vegetable'), au('examples.cascade.choose'), au('examples.cascade.choose')]);
+    expect([...select('examples.cascade.item').options].map((o) => o.textContent)).toEqual([au('examples.cascade.choose'), 'carrot', 'leek']);
+    expect(hasText(view.container, au('examples.cascade.chosen').replace('{item}', 'pear'))).toBe(false);
+    const flow = JSON.stringify(AU.flows.exampleCascade);
+    for (const shorthand of ['"cascade"', 'levels']) expect(flow).not.toContain(shorthand);
   });
 
   it('shorthands: hiddenWhen, otherwise, submitNeeds, a dialog opened by state and closed by its close label, set of several paths, state by source (query too), stepper labels, a text chosen by if', async () => {

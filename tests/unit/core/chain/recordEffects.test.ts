@@ -3,7 +3,7 @@
  * page's copy read again, and the screen of the new status; the executor here answers as a server would.
  */
 import { describe, expect, it } from 'vitest';
-import { asRun, createLogic, runChain, startChain, type ChainExecutor, type FlowDef, type RecordApiDef } from '../../../../runtime/core';
+import { asRun, createLogic, resolveEffects, runChain, startChain, type ChainExecutor, type FlowDef, type RecordApiDef } from '../../../../runtime/core';
 
 const logic = createLogic();
 const RECORD_API: RecordApiDef = {
@@ -120,5 +120,14 @@ describe('named routes', () => {
       await runChain(startChain(EDITOR, 'edit', CONTEXT, logic, { flows: FLOWS, recordApi: RECORD_API }), { type: 'raise', event }, executor);
       expect(log).toEqual([['go', to]]);
     }
+  });
+});
+
+describe("a save's value", () => {
+  it("is its value with the with members over it; a member with no value is left out, as a template leaves it", () => {
+    const effects = [{ save: 'doc.company', value: { keyed: [{ var: 'state.field' }, { var: 'state.number' }] }, with: { name: { var: 'state.name' }, type: { var: 'state.type' } } }];
+    const saved = (state: Record<string, unknown>) => (resolveEffects(effects as never, { state } as never, logic).effects[0] as { value: unknown }).value;
+    expect(saved({ field: 'abn', number: '51824753556', name: 'Acme' })).toEqual({ abn: '51824753556', name: 'Acme' });
+    expect(saved({ field: 'nzbn', number: null, name: 'Acme', type: 'LTD' })).toEqual({ name: 'Acme', type: 'LTD' });
   });
 });
