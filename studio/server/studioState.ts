@@ -130,6 +130,11 @@ export function createStudioState(options: StudioStateOptions) {
     return { file: e.file, line: e.line, column: e.column, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(source ? { source } : {}) };
   }
 
+  /** `next` loaded; when only layer files changed since the last load, over it (flows not expanded again) unless `full`. */
+  function loadNext(next: Record<string, string>, full = false): Loaded {
+    return loadDefinitions(next, { cache: parseCache, ...(defs && !full ? { previous: { files, result: { defs, errors: loadErrors } } } : {}) });
+  }
+
   /** Every region's form schemas (all flows, examples too) compiled into one module; bundle -> names. */
   function compileValidators(): void {
     const schemas = new Map<string, JsonSchema>();
@@ -199,9 +204,9 @@ export function createStudioState(options: StudioStateOptions) {
 
   /** Takes `next` (the definition files) as loaded (`loaded`, else loads them now), then as {@link reload} after a change. */
   function adopt(next: Record<string, string>, hash: string, loaded: Loaded | undefined, started: number, force = false): ReloadResult {
+    loaded ??= loadNext(next, force);
     files = next;
     filesHash = hash;
-    loaded ??= loadDefinitions(files, { cache: parseCache });
     defs = loaded.defs;
     loadErrors = loaded.errors;
     if (!sdl.length || force) {
@@ -231,7 +236,7 @@ export function createStudioState(options: StudioStateOptions) {
    */
   function tryFile(file: string, text: string): { next: Record<string, string>; loaded: Loaded; findings: Finding[] } {
     const next = { ...files, [file]: text };
-    const loaded = loadDefinitions(next, { cache: parseCache });
+    const loaded = loadNext(next);
     const lint = lintDefinitions(loaded.defs, { operations: graphqlOperations(graphqlDir), graphql: graphqlShapes(graphqlDir), scope: 'layers' });
     const findingsOf = (e: DefinitionError) => {
       const line = next[e.file]?.split('\n')[e.line - 1]?.trim();
