@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { layerChoices, resolveLayers } from '../../runtime/core';
 import type { RuntimeBundle } from '../../runtime/core/bundle';
-import { lintDefinitions, servedCombinations } from '../../runtime/core/lint';
+import { lintDefinitions, servedCombinations, type LintOptions } from '../../runtime/core/lint';
 import { loadDefinitions, type ParseCache } from '../../runtime/core/load';
 import { escapeSegment, getAtPointer, positionOf } from '../../runtime/core/source';
 import type { DefinitionError, DefinitionSet, JsonSchema, Provenance, ResolvedLayers } from '../../runtime/core/types';
@@ -112,7 +112,8 @@ export function createStudioState(options: StudioStateOptions) {
   const bundles = new Map<string, RuntimeBundle>();
   const layers = new Map<string, ResolvedLayers>();
   let sdl: ReturnType<typeof loadSdl>[] = [];
-  let graphqlDir = '';
+  /** The GraphQL API lint checks names and variables against (read with the SDL: at start and on a forced reload). */
+  let graphqlLint: Pick<LintOptions, 'operations' | 'graphql'> = {};
 
   const selectionKey = (s: Record<string, string>) => JSON.stringify(Object.entries(s).sort());
 
@@ -161,7 +162,7 @@ export function createStudioState(options: StudioStateOptions) {
 
   function lintNow(): void {
     const started = performance.now();
-    const { findings: lint } = lintDefinitions(defs, { operations: graphqlOperations(graphqlDir), graphql: graphqlShapes(graphqlDir) });
+    const { findings: lint } = lintDefinitions(defs, graphqlLint);
     findings = [...loadErrors, ...lint].map(toFinding);
     lintVersion = version;
     emit('lint', { version, findings: findings.length, ms: Math.round(performance.now() - started) });
@@ -210,8 +211,9 @@ export function createStudioState(options: StudioStateOptions) {
     defs = loaded.defs;
     loadErrors = loaded.errors;
     if (!sdl.length || force) {
-      graphqlDir = join(root, defs.config.graphql ?? 'server/graphql');
+      const graphqlDir = join(root, defs.config.graphql ?? 'server/graphql');
       sdl = existsSync(graphqlDir) ? [loadSdl(graphqlDir)] : [];
+      graphqlLint = { operations: graphqlOperations(graphqlDir), graphql: graphqlShapes(graphqlDir) };
     }
     bundles.clear();
     layers.clear();
@@ -237,7 +239,7 @@ export function createStudioState(options: StudioStateOptions) {
   function tryFile(file: string, text: string): { next: Record<string, string>; loaded: Loaded; findings: Finding[] } {
     const next = { ...files, [file]: text };
     const loaded = loadNext(next);
-    const lint = lintDefinitions(loaded.defs, { operations: graphqlOperations(graphqlDir), graphql: graphqlShapes(graphqlDir), scope: 'layers' });
+    const lint = lintDefinitions(loaded.defs, { ...graphqlLint, scope: 'layers' });
     const findingsOf = (e: DefinitionError) => {
       const line = next[e.file]?.split('\n')[e.line - 1]?.trim();
       return { file: e.file, line: e.line, column: e.column, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(line ? { source: line } : {}) };

@@ -58,7 +58,7 @@ describe('loadDefinitions over a previous load', () => {
 
   it('loads everything again when a flow, a schema or the config changed', () => {
     const flow = Object.keys(files).find((f) => f.startsWith('flows/') && !f.startsWith('flows/_'))!;
-    const changes = [
+    const changes: Record<string, string>[] = [
       { [flow]: `${files[flow]}\n# a comment\n` },
       { 'schemas/scoreboard.json': files['schemas/scoreboard.json'].replace('{', '{ ') },
       { 'fleetform.yaml': `${files['fleetform.yaml']}\n# a comment\n` },
