@@ -60,6 +60,14 @@ async function main(): Promise<void> {
       const res = await fetch(`${base}/studio/api/overview`);
       return res.ok ? ((await res.json()) as { selections: Record<string, string>[] }) : undefined;
     });
+    if (process.env.STUDIO_API !== '0') {
+      // The preview signs in on the API server once it answers: the figures are taken with it, as an analyst has it.
+      const api = await waitFor('the API server', async () => {
+        const o = (await (await fetch(`${base}/studio/api/overview`)).json()) as { api: { state: string; ms?: number } };
+        return o.api.state === 'ready' || o.api.state === 'failed' ? o.api : undefined;
+      }, 300_000);
+      console.log(`API server ${api.state}${api.ms ? ` in ${api.ms} ms` : ''}`);
+    }
     const selection = new URLSearchParams(overview.selections[0]).toString();
     const texts = (await (await fetch(`${base}/studio/api/texts?${selection}&flow=${FLOW}&step=${STEP}`)).json()) as { key: string; text: string; setBy?: { file: string; line: number } }[];
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
