@@ -49,7 +49,7 @@ export function unescapeSegment(segment: string): string {
 /** Build a JSON pointer from segments. */
 export function toPointer(segments: (string | number)[]): string {
   let pointer = '';
-  for (const s of segments) pointer += '/' + (typeof s === 'number' ? s : escapeSegment(s));
+  for (const s of segments) pointer += '/' + (typeof s === 'string' ? escapeSegment(s) : String(s));
   return pointer;
 }
 
