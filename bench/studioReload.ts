@@ -60,6 +60,14 @@ async function main(): Promise<void> {
       const res = await fetch(`${base}/studio/api/overview`);
       return res.ok ? ((await res.json()) as { selections: Record<string, string>[] }) : undefined;
     });
+    if (process.env.STUDIO_API !== '0') {
+      // The preview signs in on the API server once it answers: the figures are taken with it, as an analyst has it.
+      const api = await waitFor('the API server', async () => {
+        const o = (await (await fetch(`${base}/studio/api/overview`)).json()) as { api: { state: string; ms?: number } };
+        return o.api.state === 'ready' || o.api.state === 'failed' ? o.api : undefined;
+      }, 300_000);
+      console.log(`API server ${api.state}${api.ms ? ` in ${api.ms} ms` : ''}`);
+    }
     const selection = new URLSearchParams(overview.selections[0]).toString();
     const texts = (await (await fetch(`${base}/studio/api/texts?${selection}&flow=${FLOW}&step=${STEP}`)).json()) as { key: string; text: string; setBy?: { file: string; line: number } }[];
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -76,14 +84,32 @@ async function main(): Promise<void> {
     const file = join(work, target.setBy.file);
     const original = readFileSync(file, 'utf8');
     console.log(`editing '${target.key}' at ${target.setBy.file}:${target.setBy.line} (${RUNS} saves)`);
+    // Times are taken in the browser (epoch milliseconds, `performance.timeOrigin + now()`): when the preview's text
+    // first holds the marker (a MutationObserver in the preview frame) and when the studio page's form is submitted,
+    // so neither Playwright's round trips nor its click's checks are counted.
+    const epoch = () => performance.timeOrigin + performance.now();
+    const preview = () => page.frames().find((f) => f.url().includes('/preview')) ?? page.mainFrame();
+    // A script as text: tsx names the functions of a compiled one (`__name`), which the page does not have.
+    const watchFor = (marker: string) => preview().evaluate(`window.shownAt = new Promise((done) => {
+      const observer = new MutationObserver(() => {
+        if (!document.body.textContent.includes(${JSON.stringify(marker)})) return;
+        observer.disconnect();
+        done(performance.timeOrigin + performance.now());
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    }); undefined`);
+    const shownAt = () => Promise.race([
+      preview().evaluate(() => (window as unknown as { shownAt: Promise<number> }).shownAt),
+      new Promise<never>((_, fail) => setTimeout(() => fail(new Error('the preview did not show the text within 30 s')), 30_000).unref()),
+    ]);
     for (let run = 1; run <= RUNS; run++) {
       const marker = `${target.text} bench${run}x${Date.now() % 100000}`;
       const lines = original.split('\n');
       lines[target.setBy.line - 1] = lines[target.setBy.line - 1].replace(target.text, marker);
-      const saved = performance.now();
+      await watchFor(marker);
+      const saved = epoch();
       writeFileSync(file, lines.join('\n'));
-      await frame.getByText(marker, { exact: false }).first().waitFor({ timeout: 30_000 });
-      const ms = Math.round(performance.now() - saved);
+      const ms = Math.round((await shownAt()) - saved);
       figures.push(ms);
       // Before the next save: lint and .generated/ have run for this one (the studio does them after the preview).
       const settled = await waitFor('lint', async () => {
@@ -94,20 +120,30 @@ async function main(): Promise<void> {
     }
     // In the studio: the text's field on the page, Save (written back to its layer, linted), the preview shows it.
     const row = page.locator(`tr[data-key="${target.key}"] form[data-edit]`);
+    // Each request the page and the preview make meanwhile: name, when asked, when answered (epoch ms).
+    const timeline = new Map<object, { name: string; from: number; to?: number }>();
+    const nameOf = (url: string) => { const u = new URL(url); return `${u.pathname.replace('/studio/api/', '')}${u.searchParams.get('as') ? '(as)' : ''}`; };
+    page.on('request', (r) => { if (r.url().startsWith(base)) timeline.set(r, { name: nameOf(r.url()), from: epoch() }); });
+    page.on('requestfinished', (r) => { const t = timeline.get(r); if (t) t.to = epoch(); });
     for (let run = 1; run <= RUNS; run++) {
       const marker = `${target.text} edit${run}x${Date.now() % 100000}`;
       await row.locator('textarea').fill(marker);
-      const asked = performance.now();
+      await watchFor(marker);
+      await page.evaluate(`window.submittedAt = new Promise((done) => document.addEventListener('submit', () => done(performance.timeOrigin + performance.now()), { once: true, capture: true })); undefined`);
+      timeline.clear();
       await row.getByRole('button').click();
-      await frame.getByText(marker, { exact: false }).first().waitFor({ timeout: 30_000 });
-      const ms = Math.round(performance.now() - asked);
+      const shown = await shownAt();
+      const submitted = await page.evaluate(() => (window as unknown as { submittedAt: Promise<number> }).submittedAt);
+      const ms = Math.round(shown - submitted);
       edits.push(ms);
+      const at = (t: number) => Math.round(t - submitted);
+      const requests = [...timeline.values()].filter((t) => t.from < shown).map((t) => `${t.name} ${at(t.from)}-${t.to ? at(t.to) : '…'}`).join(', ');
       const status = await row.getByRole('status').innerText().catch(() => '');
       await waitFor('lint', async () => {
         const o = (await (await fetch(`${base}/studio/api/overview`)).json()) as { version: number; lintVersion: number };
         return o.lintVersion === o.version ? o : undefined;
       });
-      console.log(`  edit ${run}: preview shows the edited text after ${ms} ms (${status.trim()})`);
+      console.log(`  edit ${run}: preview shows the edited text after ${ms} ms (${status.trim()})\n    requests until then (ms from the submit): ${requests}`);
     }
     const svg = await page.locator('[data-diagram="flowchart"] svg').count();
     console.log(`diagram drawn as a picture: ${svg ? 'yes' : 'no'}; API: ${await page.locator('[data-api]').getAttribute('data-api')}`);

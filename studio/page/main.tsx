@@ -82,6 +82,9 @@ function FindingView({ finding }: { finding: Finding }) {
   );
 }
 
+/** How long the page waits for the preview to show a reload before it asks for the overview itself. */
+const PREVIEW_FIRST_MS = 1500;
+
 function Studio() {
   const [overview, setOverview] = useState<Overview>();
   const [choices, choose] = useChoices();
@@ -89,11 +92,30 @@ function Studio() {
   useEffect(() => {
     refresh();
     const events = new EventSource('/studio/api/events');
-    events.addEventListener('reload', refresh);
+    // The preview goes first: this page (the same browser thread, the same studio server) asks for a reload's overview
+    // once the preview shows that version (it posts it), or after PREVIEW_FIRST_MS (no preview, or it failed).
+    let waiting: { version: number; timer: number } | undefined;
+    const now = () => {
+      clearTimeout(waiting?.timer);
+      waiting = undefined;
+      refresh();
+    };
+    const shown = (m: MessageEvent<{ previewVersion?: number }>) => {
+      if (m.origin === location.origin && waiting && (m.data?.previewVersion ?? 0) >= waiting.version) now();
+    };
+    events.addEventListener('reload', (e: MessageEvent<string>) => {
+      clearTimeout(waiting?.timer);
+      waiting = { version: Number((JSON.parse(e.data) as { version?: number }).version ?? 0), timer: window.setTimeout(now, PREVIEW_FIRST_MS) };
+    });
+    window.addEventListener('message', shown);
     events.addEventListener('lint', refresh);
     events.addEventListener('generated', refresh);
     events.addEventListener('api', refresh);
-    return () => events.close();
+    return () => {
+      events.close();
+      clearTimeout(waiting?.timer);
+      window.removeEventListener('message', shown);
+    };
   }, [refresh]);
   const t = useCallback((key: string, vars: Record<string, unknown> = {}) =>
     (overview?.texts[key] ?? '').replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)), [overview]);

@@ -94,8 +94,10 @@ function Preview() {
     return () => events.close();
   }, []);
   useEffect(() => {
-    // The version shown, for the studio page and the bench (bench/studioReload.ts).
-    if (loaded) document.body.dataset.version = String(loaded.setup.version);
+    // The version shown, for the studio page (it waits for it before asking for its own: main.tsx) and the bench.
+    if (!loaded) return;
+    document.body.dataset.version = String(loaded.setup.version);
+    if (window.parent !== window) window.parent.postMessage({ previewVersion: loaded.setup.version }, location.origin);
   }, [loaded]);
   if (failure) return <pre role="alert">{failure}</pre>;
   if (!loaded) return null;

@@ -5,13 +5,10 @@
  * the chosen scenario's demo login and on the host of the chosen brand, so lookups, saves and status requests are
  * answered as the portal answers them. Its data directory is removed when the studio stops.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEMO_PASSWORD, emailOf } from '../../server/seed/scenarioRecord';
+import { spawnServer } from '../../server/spawnServer';
 
 const CODE_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -30,14 +27,6 @@ export interface ApiServer {
   /** Answers a preview's GraphQL request: as `as` (a scenario key; absent: nobody signed in) on `host` (a brand's domain). */
   proxy(req: IncomingMessage, res: ServerResponse, as: string | undefined, host: string): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((ok) => probe.listen(0, '127.0.0.1', ok));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((ok) => probe.close(ok));
-  return port;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -67,38 +56,32 @@ function call(port: number, method: string, headers: Record<string, string>, bod
 /** Starts the server over a scratch data directory for the definitions under `root`; `onReady` is told when it answers. */
 export function startApiServer(root: string, onReady: (status: ApiStatus) => void = () => undefined): ApiServer {
   const started = Date.now();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fleetform-studio-api-'));
   let status: ApiStatus = { state: 'starting' };
-  let child: ChildProcess | undefined;
   let port = 0;
-  const output: string[] = [];
   // One session cookie per scenario and host (a login is per brand: the server scopes users to their brand).
   const sessions = new Map<string, Promise<string | undefined>>();
-
-  const ready = (async () => {
-    port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', FLEETFORM_ROOT: root,
+  // tsx runs the server as its child: its own process group, stopped as a whole.
+  const server = spawnServer({
+    args: [join(CODE_ROOT, 'node_modules/tsx/dist/cli.mjs'), join(CODE_ROOT, 'server/main.ts')], cwd: root, group: true,
+    dataDirPrefix: 'fleetform-studio-api-', readyTimeoutMs: 240_000, pollMs: 250,
+    env: {
+      FLEETFORM_ROOT: root, DEMO: '1', PERSISTED_MANIFEST: undefined,
       // The calculator's searches need a rate book, not the full one: a quicker first start.
-      SEED_RATEBOOK_ROWS: process.env.SEED_RATEBOOK_ROWS ?? '1000', DEMO: '1',
-    };
-    delete env.DATABASE_URL;
-    delete env.NODE_ENV;
-    delete env.PERSISTED_MANIFEST;
-    child = spawn(process.execPath, [join(CODE_ROOT, 'node_modules/tsx/dist/cli.mjs'), join(CODE_ROOT, 'server/main.ts')], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (d: Buffer) => { output.push(d.toString()); if (output.length > 200) output.shift(); };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const deadline = Date.now() + 240_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`the API server stopped (${child.exitCode}): ${output.join('').slice(-600)}`);
-      if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false)) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error('the API server did not answer within 240 s');
-  })().then(
+      SEED_RATEBOOK_ROWS: process.env.SEED_RATEBOOK_ROWS ?? '1000',
+    },
+  });
+
+  const ready = server.then(async (s) => {
+    port = s.port;
+    await s.ready;
+  }).then(
     () => { status = { state: 'ready', ms: Date.now() - started }; onReady(status); },
-    (e: unknown) => { status = { state: 'failed', message: e instanceof Error ? e.message : String(e) }; onReady(status); },
+    (e: unknown) => {
+      // What happened, and the end of what the server printed.
+      const [what, ...printed] = (e instanceof Error ? e.message : String(e)).split('\n');
+      status = { state: 'failed', message: `${what} ${printed.join('\n').slice(-600)}`.trim() };
+      onReady(status);
+    },
   );
 
   const headersFor = (host: string) => ({ host: `${host}:${port}`, origin: `http://${host}:${port}`, 'content-type': 'application/json' });
@@ -132,14 +115,7 @@ export function startApiServer(root: string, onReady: (status: ApiStatus) => voi
       res.end(answer.body);
     },
     async close() {
-      if (child && child.exitCode === null && child.pid) {
-        const exited = new Promise((ok) => child?.once('exit', ok));
-        try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
-        const timer = setTimeout(() => { try { process.kill(-(child?.pid as number), 'SIGKILL'); } catch { /* gone */ } }, 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await (await server.catch(() => undefined))?.stop();
     },
   };
 }

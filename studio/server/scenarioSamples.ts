@@ -30,19 +30,25 @@ function selectionFor(slot: Scenario['brand'], selections: Record<string, string
   return selections.find((s) => s.region === slot && s !== introducer) ?? selections[0] ?? {};
 }
 
-/** Every scenario of the seed with its record (the seed's order and index). */
+/** The scenarios built for a set of flows, and the layers' part in them (the selections and their organisations' names). */
+const built = new WeakMap<DefinitionSet['flows'], { layers: string; list: ScenarioSample[] }>();
+
+/**
+ * Every scenario of the seed with its record (the seed's order and index). Built again only when the flows or the
+ * layers' part changed: a text or a setting edited in the studio keeps them.
+ */
 export function scenarioSamples(defs: DefinitionSet): ScenarioSample[] {
   const selections = servedCombinations(defs);
-  const orgNames = new Map<string, string>();
-  const orgName = (selection: Record<string, string>) => {
-    const key = JSON.stringify(selection);
-    if (!orgNames.has(key)) {
-      const organisation = resolveLayers(defs, selection).settings.organisation as { name?: unknown } | undefined;
-      orgNames.set(key, String(organisation?.name ?? selection.brand ?? ''));
-    }
-    return orgNames.get(key) as string;
+  const orgNameOf = (selection: Record<string, string>) => {
+    const organisation = resolveLayers(defs, selection).settings.organisation as { name?: unknown } | undefined;
+    return String(organisation?.name ?? selection.brand ?? '');
   };
-  return allScenariosOf(defs).map((s, index) => {
+  const orgNames = new Map(selections.map((selection) => [JSON.stringify(selection), orgNameOf(selection)]));
+  const layers = JSON.stringify([...orgNames]);
+  const hit = built.get(defs.flows);
+  if (hit?.layers === layers) return hit.list;
+  const orgName = (selection: Record<string, string>) => orgNames.get(JSON.stringify(selection)) ?? orgNameOf(selection);
+  const list = allScenariosOf(defs).map((s, index) => {
     const selection = selectionFor(s.brand, selections);
     const region = (selection.region ?? 'au').toUpperCase();
     const { applicationId, record, people } = scenarioRecord(s, index, region, orgName(selection));
@@ -55,6 +61,8 @@ export function scenarioSamples(defs: DefinitionSet): ScenarioSample[] {
       user: { ...who, phone, member },
     };
   });
+  built.set(defs.flows, { layers, list });
+  return list;
 }
 
 /**

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { layerChoices, resolveLayers } from '../../runtime/core';
 import type { RuntimeBundle } from '../../runtime/core/bundle';
-import { lintDefinitions, servedCombinations } from '../../runtime/core/lint';
+import { lintDefinitions, servedCombinations, type LintOptions } from '../../runtime/core/lint';
 import { loadDefinitions, type ParseCache } from '../../runtime/core/load';
 import { escapeSegment, getAtPointer, positionOf } from '../../runtime/core/source';
 import type { DefinitionError, DefinitionSet, JsonSchema, Provenance, ResolvedLayers } from '../../runtime/core/types';
@@ -112,7 +112,8 @@ export function createStudioState(options: StudioStateOptions) {
   const bundles = new Map<string, RuntimeBundle>();
   const layers = new Map<string, ResolvedLayers>();
   let sdl: ReturnType<typeof loadSdl>[] = [];
-  let graphqlDir = '';
+  /** The GraphQL API lint checks names and variables against (read with the SDL: at start and on a forced reload). */
+  let graphqlLint: Pick<LintOptions, 'operations' | 'graphql'> = {};
 
   const selectionKey = (s: Record<string, string>) => JSON.stringify(Object.entries(s).sort());
 
@@ -128,6 +129,11 @@ export function createStudioState(options: StudioStateOptions) {
     const text = files[e.file];
     const source = text?.split('\n')[e.line - 1]?.trim();
     return { file: e.file, line: e.line, column: e.column, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(source ? { source } : {}) };
+  }
+
+  /** `next` loaded; when only layer files changed since the last load, over it (flows not expanded again) unless `full`. */
+  function loadNext(next: Record<string, string>, full = false): Loaded {
+    return loadDefinitions(next, { cache: parseCache, ...(defs && !full ? { previous: { files, result: { defs, errors: loadErrors } } } : {}) });
   }
 
   /** Every region's form schemas (all flows, examples too) compiled into one module; bundle -> names. */
@@ -156,7 +162,7 @@ export function createStudioState(options: StudioStateOptions) {
 
   function lintNow(): void {
     const started = performance.now();
-    const { findings: lint } = lintDefinitions(defs, { operations: graphqlOperations(graphqlDir), graphql: graphqlShapes(graphqlDir) });
+    const { findings: lint } = lintDefinitions(defs, graphqlLint);
     findings = [...loadErrors, ...lint].map(toFinding);
     lintVersion = version;
     emit('lint', { version, findings: findings.length, ms: Math.round(performance.now() - started) });
@@ -199,14 +205,15 @@ export function createStudioState(options: StudioStateOptions) {
 
   /** Takes `next` (the definition files) as loaded (`loaded`, else loads them now), then as {@link reload} after a change. */
   function adopt(next: Record<string, string>, hash: string, loaded: Loaded | undefined, started: number, force = false): ReloadResult {
+    loaded ??= loadNext(next, force);
     files = next;
     filesHash = hash;
-    loaded ??= loadDefinitions(files, { cache: parseCache });
     defs = loaded.defs;
     loadErrors = loaded.errors;
     if (!sdl.length || force) {
-      graphqlDir = join(root, defs.config.graphql ?? 'server/graphql');
+      const graphqlDir = join(root, defs.config.graphql ?? 'server/graphql');
       sdl = existsSync(graphqlDir) ? [loadSdl(graphqlDir)] : [];
+      graphqlLint = { operations: graphqlOperations(graphqlDir), graphql: graphqlShapes(graphqlDir) };
     }
     bundles.clear();
     layers.clear();
@@ -231,8 +238,8 @@ export function createStudioState(options: StudioStateOptions) {
    */
   function tryFile(file: string, text: string): { next: Record<string, string>; loaded: Loaded; findings: Finding[] } {
     const next = { ...files, [file]: text };
-    const loaded = loadDefinitions(next, { cache: parseCache });
-    const lint = lintDefinitions(loaded.defs, { operations: graphqlOperations(graphqlDir), graphql: graphqlShapes(graphqlDir), scope: 'layers' });
+    const loaded = loadNext(next);
+    const lint = lintDefinitions(loaded.defs, { ...graphqlLint, scope: 'layers' });
     const findingsOf = (e: DefinitionError) => {
       const line = next[e.file]?.split('\n')[e.line - 1]?.trim();
       return { file: e.file, line: e.line, column: e.column, message: e.message, ...(e.hint ? { hint: e.hint } : {}), ...(line ? { source: line } : {}) };

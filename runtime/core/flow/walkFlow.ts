@@ -50,14 +50,14 @@ export function eventsOf(flow: FlowDef, step: string): string[] {
  */
 export function eachBlock(flow: FlowDef): BlockSite[] {
   const out: BlockSite[] = [];
-  const visit = (step: string, blocks: BlockDef[] | undefined, path: (string | number)[]) => {
+  const visit = (step: string, blocks: BlockDef[] | undefined, at: string) => {
     (Array.isArray(blocks) ? blocks : []).forEach((block, i) => {
-      out.push({ step, block, pointer: toPointer([...path, i]) });
-      if (block && 'blocks' in block) visit(step, block.blocks, [...path, i, 'blocks']);
+      out.push({ step, block, pointer: `${at}/${i}` });
+      if (block && 'blocks' in block) visit(step, block.blocks, `${at}/${i}/blocks`);
     });
   };
-  for (const [step, def] of Object.entries(flow.steps ?? {})) visit(step, def?.blocks, ['steps', step, 'blocks']);
-  visit('', flow.layout?.header, ['layout', 'header']);
-  visit('', flow.layout?.footer, ['layout', 'footer']);
+  for (const [step, def] of Object.entries(flow.steps ?? {})) visit(step, def?.blocks, toPointer(['steps', step, 'blocks']));
+  visit('', flow.layout?.header, '/layout/header');
+  visit('', flow.layout?.footer, '/layout/footer');
   return out;
 }

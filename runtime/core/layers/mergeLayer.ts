@@ -35,7 +35,8 @@ export function mergeInto(target: Record<string, unknown>, source: Record<string
       mergeList(current, value, { ...at, merged, pointer }, log);
     } else {
       target[key] = structuredClone(value);
-      forget(log, merged);
+      // Only a replaced map or list can have writes logged under it (a scalar's own record is overwritten below).
+      if (current !== null && typeof current === 'object') forget(log, merged);
       log.set(merged, { layer: at.layer, file: at.file, pointer });
     }
   }
