@@ -49,6 +49,7 @@ export function appRoutes(services: ServerServices, { graphqlEndpoint, cookieNam
   const page = brandPage(services.brands, layers, {
     entry: renderEntry,
     execute: graphql.own,
+    signedIn: graphql.signedIn,
     cookieName,
     formToken: (host) => issueFormToken(config.secret, host),
     log,
