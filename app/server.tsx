@@ -1,7 +1,7 @@
 /**
  * The app's server-render entry (built by `npm run build` into dist-server/server.js; the server loads
  * that file, never this source). For an anonymous visitor of a route listed in `settings.serverRender.paths`
- * it renders the first screen from the same definitions as the browser (the request's brand, region,
+ * (or a signed-in one of a route in `settings.serverRender.signedIn`, for them alone: see {@link render}) it renders the first screen from the same definitions as the browser (the request's brand, region,
  * route and query): each step's loads run through the server's GraphQL `execute` (render passes until no
  * load is missing), and their answers travel in the hydration data so the browser does not ask again.
  */
