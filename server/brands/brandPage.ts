@@ -19,7 +19,7 @@
  * here, and sent `private, no-store` (staticSite.ts) so no cache stores it either.
  */
 import { pageConfigScript } from '../../runtime/core/pageConfig';
-import { hydrationScript, STORAGE_COOKIE, type GraphQLResult, type PostedAnswer, type ServerRenderEntry, type ServerRenderRequest, type ServerRenderResult } from '../../runtime/core/serverRender';
+import { hydrationScript, STORAGE_COOKIE, type GraphQLResult, type ServerRenderEntry, type ServerRenderRequest, type ServerRenderResult } from '../../runtime/core/serverRender';
 import type { ResolvedLayers, SelectionTexts } from '../../runtime/core/types';
 import { readCookie } from '../auth';
 import { encodedBody, type EncodedBody } from '../http/encodedBody';
