@@ -204,9 +204,10 @@ test('the enquiry page hydrates the server\'s form without a mismatch', async ({
   await expect(page.getByRole('button', { name: text('calculator.enquiry.submit') })).toBeDisabled();
 });
 
-/** A signed-in page's address as its user's browser asks for it: the response's headers and whether the root holds the server's screen. */
+/** A signed-in page's address opened in the page's browser (its cookies): the response's headers and whether the root holds the server's screen. */
 async function signedInResponse(page: Page, address: string): Promise<{ cacheControl: string | undefined; etag: string | undefined; rendered: boolean; html: string }> {
-  const response = await page.request.get(address);
+  const response = await page.goto(address, { waitUntil: 'domcontentloaded' });
+  if (!response) throw new Error(`no response for ${address}`);
   const html = await response.text();
   return { cacheControl: response.headers()['cache-control'], etag: response.headers().etag, rendered: !html.includes('<div id="root"></div>'), html };
 }
