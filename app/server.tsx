@@ -1,7 +1,7 @@
 /**
  * The app's server-render entry (built by `npm run build` into dist-server/server.js; the server loads
  * that file, never this source). For an anonymous visitor of a route listed in `settings.serverRender.paths`
- * it renders the first screen from the same definitions as the browser (the request's brand, region,
+ * (or a signed-in one of a route in `settings.serverRender.signedIn`, for them alone: see {@link render}) it renders the first screen from the same definitions as the browser (the request's brand, region,
  * route and query): each step's loads run through the server's GraphQL `execute` (render passes until no
  * load is missing), and their answers travel in the hydration data so the browser does not ask again.
  */
@@ -16,15 +16,18 @@ import { bundles } from '../.generated/serverDefinitions';
 import { reloadTarget } from '../extensions/effects/reload';
 import { AppRoot, logic } from './AppRoot';
 import { withBrand } from './brand';
-import { signInGate } from './session';
+import { sessionFrom, signInGate } from './session';
 import { themeStyle } from './theme';
 
 /** Render passes at most (code to load; a load whose variables read another load's answer needs one more). */
 const MAX_PASSES = 5;
 
-/** The routes the definitions have rendered on the server (`settings.serverRender.paths`, React Router patterns). */
-export function renders(page: SelectionTexts, path: string): boolean {
-  const paths = (page.settings.serverRender as { paths?: unknown } | undefined)?.paths;
+/**
+ * The routes the definitions have rendered on the server (React Router patterns): for an anonymous visitor
+ * `settings.serverRender.paths`, for a signed-in one `settings.serverRender.signedIn`.
+ */
+export function renders(page: SelectionTexts, path: string, signedIn = false): boolean {
+  const paths = (page.settings.serverRender as { paths?: unknown; signedIn?: unknown } | undefined)?.[signedIn ? 'signedIn' : 'paths'];
   return Array.isArray(paths) && paths.some((p) => typeof p === 'string' && matchPath(p, path) !== null);
 }
 
@@ -39,13 +42,21 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new Response(stream).text();
 }
 
-/** The page for `request`, or null when its route is not rendered on the server. */
+/**
+ * The page for `request`, or null when its route is not rendered on the server. A signed-in visitor's page
+ * (`asVisitor`) is rendered for them: their user and application read as the browser reads them (app/session.ts),
+ * through the API as them; null when the session is not signed in (the browser then sends them to sign in).
+ */
 export async function render(request: ServerRenderRequest): Promise<ServerRenderResult | null> {
-  if (!renders(request.page, request.path)) return null;
+  const { asVisitor } = request;
+  if (!renders(request.page, request.path, asVisitor !== undefined)) return null;
   const load = bundles[request.page.selection.region];
   if (!load) return null;
   const bundle = withBrand(await load(), request.page);
   const signIn = signInGate(bundle.settings.signIn);
+  const started = asVisitor ? await sessionFrom((query) => asVisitor(query, {})) : undefined;
+  if (started && started.status !== 'signedIn') return null;
+  const session = started?.status === 'signedIn' ? { user: started.user, record: started.record, idle: started.idle } : undefined;
   const environment = { host: request.host, origin: request.origin, storageEmpty: request.storageEmpty, formToken: request.formToken };
   const { posted } = request;
   const answers: Record<string, unknown> = {};
@@ -58,8 +69,8 @@ export async function render(request: ServerRenderRequest): Promise<ServerRender
       <AppRoot
         bundle={bundle}
         renderer={renderer}
-        user={null}
-        record={{}}
+        user={session?.user ?? null}
+        record={session?.record ?? {}}
         signIn={signIn}
         memoryPath={request.path + request.search}
         hydrating
@@ -96,7 +107,7 @@ export async function render(request: ServerRenderRequest): Promise<ServerRender
     }))).some(Boolean);
     if (!asked) {
       const head = hoisted + renderToStaticMarkup(<>{renderToStyleElements(renderer)}</>);
-      return { head, html, title, hydration: { path: request.path, search: request.search, environment, answers, ...(posted ? { posted } : {}) } };
+      return { head, html, title, hydration: { path: request.path, search: request.search, environment, answers, ...(posted ? { posted } : {}), ...(session ? { session } : {}) } };
     }
   }
 }

@@ -55,14 +55,22 @@ export function membership(user: Record<string, unknown>, record: Record<string,
  * Anonymous when `user` is refused as UNAUTHENTICATED (or null); any other failure is an error
  * (spec 002 section 4: go to /error). `operations` may replace the two documents (same operation names).
  */
-export async function loadSession(operations: Partial<Record<keyof typeof OPERATIONS, string>> = {}, uri = '/graphql'): Promise<StartSession> {
+export function loadSession(operations: Partial<Record<keyof typeof OPERATIONS, string>> = {}, uri = '/graphql'): Promise<StartSession> {
+  return sessionFrom((query) => post(uri, query), operations);
+}
+
+/**
+ * The session as `ask` answers the two operations of {@link loadSession}: the browser's requests, or the server's
+ * own calls as the signed-in visitor when it renders their page (app/server.tsx).
+ */
+export async function sessionFrom(ask: (query: string) => Promise<GraphQLAnswer>, operations: Partial<Record<keyof typeof OPERATIONS, string>> = {}): Promise<StartSession> {
   try {
-    const who = await post(uri, operations.user ?? OPERATIONS.user);
+    const who = await ask(operations.user ?? OPERATIONS.user);
     if (who.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) return { status: 'anonymous' };
     if (who.errors?.length) return { status: 'error', error: who.errors[0].message };
     const user = who.data?.user as Record<string, unknown> | null | undefined;
     if (!user) return { status: 'anonymous' };
-    const app = await post(uri, operations.getVehicleApplication ?? OPERATIONS.getVehicleApplication);
+    const app = await ask(operations.getVehicleApplication ?? OPERATIONS.getVehicleApplication);
     if (app.errors?.length) return { status: 'error', error: app.errors[0].message };
     const record = (app.data?.getVehicleApplication as Record<string, unknown> | null | undefined) ?? {};
     return { status: 'signedIn', user: { ...user, member: membership(user, record) }, record, idle: (who.data?.sessionIdle as IdleClock | null | undefined) ?? null };

@@ -6,12 +6,13 @@
  * path; other flows' parts come when a step of theirs is first shown), checks each part's widget names against
  * the registry, and renders the
  * flows with the runtime, with the session idle warning for a signed-in user. When the server rendered
- * the page (app/server.tsx: its hydration data in the page) and the visitor is anonymous, the app
- * hydrates that markup instead of drawing it again.
+ * the page (app/server.tsx: its hydration data in the page) for this visitor (anonymous, or the signed-in session
+ * the page carries, which the app then starts with instead of asking the server again), the app hydrates that
+ * markup instead of drawing it again.
  */
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { HYDRATION_ID } from '../runtime/core/serverRender';
+import { HYDRATION_ID, type HydrationData } from '../runtime/core/serverRender';
 import { parseHydration } from './pageData';
 import type { SelectionTexts } from '../runtime/core/types';
 import type { BuiltBundle, FlowPart } from '../runtime/core/bundleParts';
@@ -20,7 +21,7 @@ import { definitions } from '../.generated/definitions';
 import { AppRoot, browserRenderer, widgets } from './AppRoot';
 import { readBrand, showConfigRequired, withBrand } from './brand';
 import { IdleSession } from './idle/IdleSession';
-import { endSession, isPublicPath, keepSessionAlive, loadRecord, loadSession, signInGate } from './session';
+import { endSession, isPublicPath, keepSessionAlive, loadRecord, loadSession, signInGate, type StartSession } from './session';
 
 /** The application read again (the runtime's `loadRecord`). */
 const reloadRecord = (params: Record<string, unknown>) => loadRecord(typeof params.applicationId === 'string' ? params.applicationId : undefined);
@@ -39,7 +40,11 @@ async function start(brand: SelectionTexts): Promise<void> {
   // The first screen's flows' parts come with the core (the route table says which), before its first render: a hydration must not wait.
   const first = flowsAt(files.routes, location.pathname);
   const early = new Map(first.map((flowId) => [flowId, fetchJson<FlowPart>(files.parts[flowId])]));
-  const [bundle, session] = await Promise.all([fetchJson<BuiltBundle>(files.core).then((core) => withBrand(core, brand)), loadSession()]);
+  // The server's render of this very address: a signed-in visitor's comes with the session it was rendered for.
+  const parsed = parseHydration(document.getElementById(HYDRATION_ID)?.textContent);
+  const hydration = parsed && parsed.path === location.pathname && parsed.search === location.search ? parsed : undefined;
+  const rendered: StartSession | undefined = hydration?.session && { status: 'signedIn', ...hydration.session };
+  const [bundle, session] = await Promise.all([fetchJson<BuiltBundle>(files.core).then((core) => withBrand(core, brand)), rendered ?? loadSession()]);
   const fetchPart = (flowId: string) => {
     const fetched = early.get(flowId);
     early.delete(flowId);
@@ -57,7 +62,7 @@ async function start(brand: SelectionTexts): Promise<void> {
   document.documentElement.lang = typeof bundle.settings.locale === 'string' ? bundle.settings.locale : 'en';
 
   const container = document.getElementById('root') as HTMLElement;
-  const app = (hydration?: ReturnType<typeof parseHydration>) => (
+  const app = (hydration?: HydrationData) => (
     <AppRoot
       bundle={bundle}
       renderer={browserRenderer()}
@@ -73,9 +78,8 @@ async function start(brand: SelectionTexts): Promise<void> {
       {session.status === 'signedIn' && session.idle ? <IdleSession clock={session.idle} keepAlive={keepSessionAlive} endSession={endSession} /> : null}
     </AppRoot>
   );
-  // The server's render is for an anonymous visitor at this very address; anything else draws afresh.
-  const hydration = parseHydration(document.getElementById(HYDRATION_ID)?.textContent);
-  if (hydration && session.status === 'anonymous' && hydration.path === location.pathname && hydration.search === location.search) {
+  // The server's render is for this very address and for this visitor (anonymous, or the session it carries); anything else draws afresh.
+  if (hydration && (rendered ? session === rendered : session.status === 'anonymous')) {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
     // thread for the whole page (a phone's long task: Lighthouse's total blocking time); the server's markup
     // stays visible and its links work meanwhile, and input on a part not yet hydrated replays once it is.

@@ -16,6 +16,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -52,15 +53,25 @@ async function startServer(): Promise<() => Promise<void>> {
   return startSiteServer(ROOT, PORT);
 }
 
+/** POSTs JSON to the server with a Host header (fetch drops a `host` header, and Node does not resolve *.localhost). */
+function postJson(host: string, path: string, body: unknown): Promise<{ body: string; setCookies: string[] }> {
+  const data = JSON.stringify(body);
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port: PORT, path, method: 'POST', headers: { host: `${host}:${PORT}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => ok({ body: Buffer.concat(chunks).toString('utf8'), setCookies: res.headers['set-cookie'] ?? [] }));
+    });
+    req.on('error', fail);
+    req.end(data);
+  });
+}
+
 /** Signs a demo user in on their brand's host: the session cookie and the path the sign-in sends them to. */
 async function signIn(host: string, user: string): Promise<{ cookie: string; path: string }> {
-  const response = await fetch(`http://127.0.0.1:${PORT}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', host },
-    body: JSON.stringify({ query: LOGIN, variables: { e: `${user}@demo.example`, p: DEMO_PASSWORD } }),
-  });
-  const body = (await response.json()) as { data?: { login?: { success?: boolean; redirectTo?: string } } };
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+  const response = await postJson(host, '/graphql', { query: LOGIN, variables: { e: `${user}@demo.example`, p: DEMO_PASSWORD } });
+  const body = JSON.parse(response.body) as { data?: { login?: { success?: boolean; redirectTo?: string } } };
+  const cookie = (response.setCookies[0] ?? '').split(';')[0];
   const path = body.data?.login?.redirectTo;
   if (!body.data?.login?.success || !cookie || !path) throw new Error(`sign-in of ${user} on ${host} failed: ${JSON.stringify(body)}`);
   return { cookie, path };

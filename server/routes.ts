@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { devSessionIdle } from './auth/devSessionIdle';
 import { issueFormToken } from './auth/formToken';
-import { BRAND_DOCUMENT_PATH, brandAssets, brandDocumentRoute, brandPage } from './brands';
+import { BRAND_DOCUMENT_PATH, brandAssets, brandDocumentRoute, brandPage, withImageSizes } from './brands';
 import { demoMode } from './config';
 import type { ServerServices } from './context';
 import { devMailbox } from './email';
@@ -44,9 +44,12 @@ export function appRoutes(services: ServerServices, { graphqlEndpoint, cookieNam
   // The server-render entry starts loading now (about 0.7 s of module loading), not on the first visitor's request.
   const renderEntry = serverEntry(join(config.root, SERVER_ENTRY), log);
   if (serveStatic) void renderEntry();
-  const page = brandPage(services.brands, services.definitions.layers, {
+  // The brands' settings with the sizes of the brand images they name (settings.imageSizes: reserved before they load).
+  const layers = withImageSizes(services.definitions.layers, join(config.root, 'brands/assets'));
+  const page = brandPage(services.brands, layers, {
     entry: renderEntry,
     execute: graphql.own,
+    signedIn: graphql.signedIn,
     cookieName,
     formToken: (host) => issueFormToken(config.secret, host),
     log,
@@ -59,7 +62,7 @@ export function appRoutes(services: ServerServices, { graphqlEndpoint, cookieNam
     // every /dev/ path answers 404 here, before any route below.
     ...(demo ? [devMailbox(db), devApplications(services), devSessionIdle(db, cookieName)] : [devPathsClosed()]),
     // The texts and settings of the Host's brand, for clients other than the app's page (which carries them).
-    route('brand document', (path) => path === BRAND_DOCUMENT_PATH, brandDocumentRoute(services.brands, services.definitions.layers)),
+    route('brand document', (path) => path === BRAND_DOCUMENT_PATH, brandDocumentRoute(services.brands, layers)),
     // The brands' images (logos, hero and pop-up images: settings.profile), read from brands/assets/.
     brandAssets(join(config.root, 'brands/assets')),
     // Signed file URLs authorise themselves by HMAC; uploads are not JSON, so they never reach the CSRF check.
@@ -85,7 +88,7 @@ export function appRoutes(services: ServerServices, { graphqlEndpoint, cookieNam
     ...(serveStatic ? [formPosts({
       entry: renderEntry,
       brands: services.brands,
-      layers: services.definitions.layers,
+      layers,
       secret: config.secret,
       execute: graphql.visitor,
       page: answerPage(join(config.root, 'dist'), page),

@@ -474,6 +474,11 @@ export interface ImageBlock extends BlockBase {
   height?: number;
   /** With `height`, reserve it before the picture arrives: `contain` the whole picture inside the box (a logo); `cover` the column's width at that height, edges cropped. */
   fit?: 'contain' | 'cover';
+  /**
+   * With `fit: contain` and `height`, the width reserved too (the pictures' width at that height); without it, the
+   * width `settings.imageSizes` gives for the address (the server's brand images), else none.
+   */
+  width?: number;
   /** Makes the image a link (logic). */
   href?: Logic;
   /** Shorthand: the loader adds a link with this label (message key) to `href` (a text without one), shown while `src` is empty. */

@@ -28,6 +28,25 @@ export interface ServerRenderRequest {
   formToken?: string;
   /** The server's answer to a form posted to this page (rendered with it, never kept). */
   posted?: PostedAnswer;
+  /**
+   * A signed-in visitor's request to a route the app renders for them (`renders(page, path, true)`): runs one
+   * GraphQL operation as that visitor (their session cookie, so the API's authorisation holds) and answers the
+   * whole answer, errors included; `execute` runs as them too. The page is theirs alone: never kept nor shared.
+   */
+  asVisitor?: (document: string, variables: Record<string, unknown>) => Promise<GraphQLResult>;
+}
+
+/** A GraphQL answer as the endpoint gives it. */
+export interface GraphQLResult {
+  data?: Record<string, unknown> | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/** The signed-in session a page was rendered for: the user, their application and the session's idle clock. */
+export interface RenderedSession {
+  user: Record<string, unknown>;
+  record: Record<string, unknown>;
+  idle: { idleSeconds: number; warningSeconds: number; remainingSeconds: number } | null;
 }
 
 /**
@@ -89,12 +108,17 @@ export interface HydrationData {
   answers: Record<string, unknown>;
   /** The server's answer to a form posted to the page, which it rendered with. */
   posted?: PostedAnswer;
+  /** The signed-in session the page was rendered for (the browser starts with it instead of asking again). */
+  session?: RenderedSession;
 }
 
 /** The module the server loads (the app's built server entry). */
 export interface ServerRenderEntry {
-  /** Whether the app renders `path` on the server for this selection (the server asks before it looks at the session). */
-  renders(page: SelectionTexts, path: string): boolean;
+  /**
+   * Whether the app renders `path` on the server for this selection: for an anonymous visitor, or with
+   * `signedIn` for a signed-in one (`settings.serverRender.paths` and `.signedIn`).
+   */
+  renders(page: SelectionTexts, path: string, signedIn?: boolean): boolean;
   /** The page, or null when the app does not render this route on the server. */
   render(request: ServerRenderRequest): Promise<ServerRenderResult | null>;
   /**

@@ -12,9 +12,14 @@
  * data block. Those pages vary by path and query (and by Cookie: a signed-in visitor gets the brand's
  * plain page; a browser without the runtime's storage cookie gets `clientOnly` blocks rendered with the
  * defaults) and hold the rate book's rows of the moment, so they are kept in a small LRU for a minute.
+ *
+ * A signed-in visitor of a route the app renders for them (`settings.serverRender.signedIn`: an application's
+ * home and steps) gets their own render: their user, application and the step's loads read through the API with
+ * their session cookie (the API's authorisation, nobody else's data). That page is theirs alone: never kept
+ * here, and sent `private, no-store` (staticSite.ts) so no cache stores it either.
  */
 import { pageConfigScript } from '../../runtime/core/pageConfig';
-import { hydrationScript, STORAGE_COOKIE, type PostedAnswer, type ServerRenderEntry, type ServerRenderResult } from '../../runtime/core/serverRender';
+import { hydrationScript, STORAGE_COOKIE, type GraphQLResult, type ServerRenderEntry, type ServerRenderRequest, type ServerRenderResult } from '../../runtime/core/serverRender';
 import type { ResolvedLayers, SelectionTexts } from '../../runtime/core/types';
 import { readCookie } from '../auth';
 import { encodedBody, type EncodedBody } from '../http/encodedBody';
@@ -37,7 +42,12 @@ export interface ServerRendering {
   entry: () => Promise<ServerRenderEntry | undefined>;
   /** Runs a GraphQL operation as an anonymous visitor of `host` (the server's own schema). */
   execute(host: string, document: string, field: string, variables: Record<string, unknown>): Promise<unknown>;
-  /** The session cookie's name: a request carrying it gets the plain page. */
+  /**
+   * Runs a GraphQL operation as the signed-in visitor whose session cookie is `cookie` (the whole answer): their
+   * page is rendered for them on a route of `settings.serverRender.signedIn`. Without it they get the plain page.
+   */
+  signedIn?(host: string, cookie: string, document: string, variables: Record<string, unknown>): Promise<GraphQLResult>;
+  /** The session cookie's name: a request carrying it gets the plain page, or its own render (`signedIn`). */
   cookieName: string;
   /** The token the pages' posting forms of `host` carry (server/auth/formToken.ts); none: those forms wait for the app. */
   formToken?: (host: string) => string;
@@ -108,23 +118,35 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
     if (!ssr || !entry) return plain(html, brand, undefined);
     const url = new URL(request.url);
     const document = brandDocument(brand, layers);
-    if (!entry.renders(document, url.pathname) || url.search.length > MAX_SEARCH) return plain(html, brand, entry);
-    // A signed-in visitor's first screen is not the anonymous one: the plain page (which varies by Cookie).
-    if (readCookie(request.headers.get('cookie'), ssr.cookieName)) return { ...plain(html, brand, entry), vary: 'Cookie' };
-    const storageEmpty = !readCookie(request.headers.get('cookie'), STORAGE_COOKIE);
+    const session = readCookie(request.headers.get('cookie'), ssr.cookieName);
     const hostName = (host ?? url.host).replace(/:\d+$/, '');
     const origin = `${url.protocol}//${host ?? url.host}`;
-    const execute = (doc: string, field: string, variables: Record<string, unknown>) => ssr.execute(host ?? url.host, doc, field, variables);
-    const render = (answer?: PostedAnswer) =>
-      entry.render({ path: url.pathname, search: url.search, host: hostName, origin, page: document, storageEmpty, execute, formToken: ssr.formToken?.(hostName), posted: answer }).then(
+    const storageEmpty = !readCookie(request.headers.get('cookie'), STORAGE_COOKIE);
+    const render = (more: Partial<ServerRenderRequest>, execute: ServerRenderRequest['execute'] = (doc, field, variables) => ssr.execute(host ?? url.host, doc, field, variables)) =>
+      entry.render({ path: url.pathname, search: url.search, host: hostName, origin, page: document, storageEmpty, execute, formToken: ssr.formToken?.(hostName), ...more }).then(
         (result) => (result ? encodedBody(encoder.encode(renderedHtml(decoder.decode(html), document, entry, result))) : undefined),
         (error: unknown) => {
           ssr.log.warn({ error, path: url.pathname }, 'server render failed: the page is rendered in the browser');
           return undefined;
         },
       );
+    // A signed-in visitor's page on a route rendered for them: through the API as them, theirs alone (never kept,
+    // never stored by any cache); a session that is no longer signed in gets the plain page (the app sends it to sign in).
+    if (session && ssr.signedIn && !posted && url.search.length <= MAX_SEARCH && entry.renders(document, url.pathname, true)) {
+      const cookie = `${ssr.cookieName}=${session}`;
+      const asVisitor = (doc: string, variables: Record<string, unknown>) => ssr.signedIn!(host ?? url.host, cookie, doc, variables);
+      const execute = async (doc: string, field: string, variables: Record<string, unknown>) => {
+        const answer = await asVisitor(doc, variables);
+        if (answer.errors?.length || !answer.data) throw new Error(answer.errors?.[0]?.message ?? 'GraphQL gave no data');
+        return answer.data[field];
+      };
+      return { ...((await render({ asVisitor }, execute)) ?? plain(html, brand, entry)), vary: 'Cookie', personal: true };
+    }
+    if (!entry.renders(document, url.pathname) || url.search.length > MAX_SEARCH) return plain(html, brand, entry);
+    // A signed-in visitor's first screen is not the anonymous one: the plain page (which varies by Cookie).
+    if (session) return { ...plain(html, brand, entry), vary: 'Cookie' };
     // The answer to a posted form: this visitor's page alone, never kept.
-    if (posted) return { ...((await render(posted)) ?? plain(html, brand, entry)), vary: 'Cookie' };
+    if (posted) return { ...((await render({ posted })) ?? plain(html, brand, entry)), vary: 'Cookie' };
     let byKey = rendered.get(html);
     if (!byKey) rendered.set(html, (byKey = new Map()));
     const key = `${brand.id} ${storageEmpty ? 'empty' : 'stored'} ${url.pathname}${url.search}`;
@@ -135,7 +157,7 @@ export function brandPage(brands: BrandRegistry, layers: (selection: Record<stri
       byKey.delete(key);
       byKey.set(key, hit);
     } else {
-      const page = render().then((result) => {
+      const page = render({}).then((result) => {
         if (!result) byKey.delete(key);
         return result;
       });

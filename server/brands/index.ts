@@ -4,3 +4,4 @@ export { BRAND_DOCUMENT_PATH, brandDocument, brandDocumentRoute } from './brandD
 export { brandPage, withHeadBlock } from './brandPage';
 export { onPublicOrigin } from './publicUrl';
 export { BRAND_ASSETS_PATH, brandAssets } from './brandAssets';
+export { imageFileSize, withImageSizes, type ImageSize } from './imageSizes';

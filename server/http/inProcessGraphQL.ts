@@ -1,8 +1,9 @@
 /**
  * The server's calls to its own GraphQL endpoint, answered in-process: a server render's loads (as an anonymous browser
- * of the Host would send them) and a posted form's calls (as the posting visitor's browser would: their cookies and
+ * of the Host would send them, or a signed-in visitor's with their session cookie) and a posted form's calls (as the posting visitor's browser would: their cookies and
  * address, so rate limits and failure counting hold).
  */
+import type { GraphQLResult } from '../../runtime/core/serverRender';
 import type { NodeServerContext } from '../limits';
 import type { RouteRequest } from '../plugins/route';
 
@@ -29,6 +30,18 @@ export function inProcessGraphQL(yoga: () => GraphQLFetch, endpoint: string) {
         body: JSON.stringify({ query: document, variables }),
       });
       return fieldOf(response, field);
+    },
+    /**
+     * A signed-in visitor's server render: the operation as their browser would send it with `cookie` (their session
+     * cookie alone), the whole answer (errors included), so the API's authorisation is theirs.
+     */
+    async signedIn(host: string, cookie: string, document: string, variables: Record<string, unknown>): Promise<GraphQLResult> {
+      const response = await yoga().fetch(`http://${host}${endpoint}`, {
+        method: 'POST',
+        headers: { host, cookie, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ query: document, variables }),
+      });
+      return (await response.json()) as GraphQLResult;
     },
     /** A posted form's call: the posting visitor's cookies and address (the Node request passed on); the cookies it sets are collected in `cookies`. */
     async visitor(hook: RouteRequest, document: string, field: string, variables: Record<string, unknown>, cookies: string[]): Promise<unknown> {

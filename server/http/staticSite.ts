@@ -38,8 +38,11 @@ interface Served {
 /** Renders the built index.html for a request (its Host's configuration in it; for a route the app renders on the server, its first screen; with a posted form's answer, that). */
 export type PageRenderer = (html: Uint8Array<ArrayBuffer>, request: Request, posted?: PostedAnswer) => RenderedPage | Promise<RenderedPage>;
 
-/** A rendered page; `vary` names a request header it depends on besides Host (e.g. Cookie). */
-export type RenderedPage = EncodedBody & { vary?: string };
+/**
+ * A rendered page; `vary` names a request header it depends on besides Host (e.g. Cookie); a `personal` page (a
+ * signed-in visitor's own) goes out `private, no-store`, with no validator: no cache keeps it, none revalidates it.
+ */
+export type RenderedPage = EncodedBody & { vary?: string; personal?: boolean };
 
 /** Options of {@link staticSite}. */
 export interface StaticSiteOptions {
@@ -124,8 +127,11 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Ro
  */
 async function renderedPage(served: Served, render: PageRenderer, request: Request, fetchAPI: { Response: typeof Response }): Promise<Response> {
   const page = await render(served.variants.identity as Uint8Array<ArrayBuffer>, request);
-  const headers: Record<string, string> = { 'content-type': served.type, 'cache-control': 'no-cache', etag: page.etag, vary: `Host, ${page.vary ? `${page.vary}, ` : ''}Accept-Encoding` };
-  if (etagMatches(request.headers.get('if-none-match'), page.etag)) return new fetchAPI.Response(null, { status: 304, headers });
+  const vary = `Host, ${page.vary ? `${page.vary}, ` : ''}Accept-Encoding`;
+  const headers: Record<string, string> = page.personal
+    ? { 'content-type': served.type, 'cache-control': 'private, no-store', vary }
+    : { 'content-type': served.type, 'cache-control': 'no-cache', etag: page.etag, vary };
+  if (!page.personal && etagMatches(request.headers.get('if-none-match'), page.etag)) return new fetchAPI.Response(null, { status: 304, headers });
   const coding = negotiateEncoding(request.headers.get('accept-encoding'), CODINGS);
   const body = page.bytes(coding);
   if (coding !== 'identity') headers['content-encoding'] = coding;

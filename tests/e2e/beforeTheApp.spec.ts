@@ -162,6 +162,20 @@ test('calculator enquiry: names typed and filled before the app are kept, focus 
   await expect(first).toHaveAttribute('aria-invalid', 'true');
 });
 
+test('business details (signed in, rendered for the user): a contact number typed before the app is kept, focus and caret too', async ({ page, url, login, freshApplication }) => {
+  const user = await freshApplication({ region: 'au', brand: 'acme-au', role: 'primary', status: 'businessDetails', set: { 'scoreboard.businessDetails': null } });
+  await login(page, user.email, { host: HOST, password: user.password });
+  const { release } = await openWithoutApp(page, url(HOST, `/applications/${user.applicationId}/businessDetails`));
+  const phone = page.getByRole('textbox', { name: text('businessDetails.entity.businessContactNumber') });
+  await phone.pressSequentially('0298765432');
+  await phone.press('ArrowLeft');
+  const before = await focusOf(page);
+  expect(before.caret).toBe(9);
+  await release();
+  await expect(phone).toHaveValue('0298765432');
+  expect(await focusOf(page)).toEqual(before);
+});
+
 test('Sign in clicked before the app posts the form to the server: a failure shows its answer, kept once the app arrives; then signed in', async ({ page, url, newPage, login }) => {
   const email = 'primary.orderverification.au@demo.example';
   const landing = await landingOf({ newPage, login }, email);

@@ -174,14 +174,15 @@ for (const { host, selection } of REGIONS) {
     await page.getByText(text('auth.reset.updated'), { exact: true }).waitFor();
     await shoot(page, `reassign-${selection.region}-officer-password-set`);
 
-    // The officer signs in on the login page and lands on the application, loaded for them as its primary applicant.
-    const loaded = page.waitForResponse(async (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('getVehicleApplication') && (await r.text()).includes(user.applicationId));
+    // The officer signs in on the login page and lands on the application, loaded for them as its primary applicant
+    // (the landing page comes rendered for them from the server, with the application it read as them; the API agrees).
     await page.goto(url(host, '/login'));
     await input(page, text('account.login.email')).fill(values.email);
     await input(page, text('account.login.password')).fill(officerPassword);
     await input(page, text('account.login.password')).press('Enter');
     await page.waitForURL((u) => u.pathname.startsWith(`/applications/${user.applicationId}`));
-    const body = (await (await loaded).json()) as { data?: { getVehicleApplication?: { applicationId: string; roles: string[]; scoreboard: { primaryApplicant: { email: string; confirmed: string } } } } };
+    const body = await graphql<{ getVehicleApplication?: { applicationId: string; roles: string[]; scoreboard: { primaryApplicant: { email: string; confirmed: string } } } }>(page, host,
+      'query { getVehicleApplication { applicationId roles scoreboard { primaryApplicant { email confirmed } } } }');
     expect(body.data?.getVehicleApplication, 'the application loads for the officer').toMatchObject({
       applicationId: user.applicationId,
       roles: ['primary'],

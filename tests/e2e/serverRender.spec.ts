@@ -203,3 +203,58 @@ test('the enquiry page hydrates the server\'s form without a mismatch', async ({
   await expect(page.getByRole('textbox', { name: text('calculator.enquiry.firstName') })).toHaveValue('Ada');
   await expect(page.getByRole('button', { name: text('calculator.enquiry.submit') })).toBeDisabled();
 });
+
+/** A signed-in page's address opened in the page's browser (its cookies): the response's headers and whether the root holds the server's screen. */
+async function signedInResponse(page: Page, address: string): Promise<{ cacheControl: string | undefined; etag: string | undefined; rendered: boolean; html: string }> {
+  const response = await page.goto(address, { waitUntil: 'domcontentloaded' });
+  if (!response) throw new Error(`no response for ${address}`);
+  const html = await response.text();
+  return { cacheControl: response.headers()['cache-control'], etag: response.headers().etag, rendered: !html.includes('<div id="root"></div>'), html };
+}
+
+test('signed-in pages (home, order verification, business details) come rendered for their user and hydrate without a mismatch', async ({ page, url, login, freshApplication }) => {
+  const details = await freshApplication({ region: 'au', brand: 'acme-au', role: 'primary', status: 'businessDetails', set: { 'scoreboard.businessDetails': null } });
+  const order = await freshApplication({ region: 'au', brand: 'acme-au', role: 'primary', status: 'orderVerification' });
+  const pages = [
+    { user: details, path: `/applications/${details.applicationId}/businessDetails`, heading: text('businessDetails.heading') },
+    { user: details, path: `/applications/${details.applicationId}`, heading: undefined },
+    { user: order, path: `/applications/${order.applicationId}/order-verification`, heading: undefined },
+  ];
+  for (const { user, path, heading } of pages) {
+    await page.context().clearCookies();
+    await login(page, user.email, { host: HOST, password: user.password });
+    const raw = await signedInResponse(page, url(HOST, path));
+    expect(raw, path).toMatchObject({ cacheControl: 'private, no-store', etag: undefined, rendered: true });
+    expect(raw.html, path).toContain(user.email);
+    expect(await hydrate(page, url(HOST, path)), path).toEqual({ sameMain: true, errors: [] });
+    expect(new URL(page.url()).pathname).toBe(path);
+    if (heading) await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+});
+
+test('a signed-in page is its user\'s alone: another user\'s cookie gets their own, no cookie gets the plain page and goes to sign in', async ({ page, url, login, newPage, freshApplication }) => {
+  const first = await freshApplication({ region: 'au', brand: 'acme-au', role: 'primary', status: 'businessDetails', set: { 'scoreboard.businessDetails': null } });
+  const second = await freshApplication({ region: 'au', brand: 'acme-au', role: 'primary', status: 'businessDetails', set: { 'scoreboard.businessDetails': null } });
+  const address = url(HOST, `/applications/${first.applicationId}/businessDetails`);
+  await login(page, first.email, { host: HOST, password: first.password });
+  const mine = await signedInResponse(page, address);
+  expect(mine.rendered).toBe(true);
+  expect(mine.html).toContain(first.email);
+  // The same address right after, with the second user's cookie: nothing of the first user's (no cache shared it).
+  const other = await newPage({ width: 1280, height: 800 });
+  await login(other, second.email, { host: HOST, password: second.password });
+  const theirs = await signedInResponse(other, address);
+  expect(theirs.cacheControl).toBe('private, no-store');
+  expect(theirs.html).not.toContain(first.email);
+  const own = await signedInResponse(other, url(HOST, `/applications/${second.applicationId}/businessDetails`));
+  expect(own.rendered).toBe(true);
+  expect(own.html).toContain(second.email);
+  expect(own.html).not.toContain(first.email);
+  // Without a session: the plain page, and the app sends the visitor to sign in, as before.
+  const anonymous = await newPage({ width: 1280, height: 800 });
+  const plain = await signedInResponse(anonymous, address);
+  expect(plain.rendered).toBe(false);
+  expect(plain.html).not.toContain(first.email);
+  await anonymous.goto(address);
+  await expect(anonymous).toHaveURL(/\/login/);
+});

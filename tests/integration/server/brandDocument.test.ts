@@ -4,7 +4,7 @@
  * host), with an ETag and compression; a brand file added after the build is served at the next
  * start. The registry refuses two brands claiming one domain, or two defaults, naming the files.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -73,6 +73,21 @@ describe.each(DATABASES)('GET /brand.json on %s', (kind) => {
     expect(nz.body!.selection).toEqual({ brand: 'kiwi-nz', region: 'nz' });
     expect(nz.body!.messages['brand.name']).toBe('Kiwi Fleet');
     expect(nz.r.headers.get('etag')).not.toBe(au.r.headers.get('etag'));
+  });
+
+  it('gives the sizes of the brand images its settings name (settings.imageSizes), read from the files, for every brand', async () => {
+    for (const host of ['au.localhost', 'nz.localhost', 'introducer.localhost']) {
+      const { body } = await fetchBrand(host);
+      const profile = body!.settings.profile as Record<string, string>;
+      const sizes = body!.settings.imageSizes as Record<string, [number, number]>;
+      // The header's logos (fragments/brand.yaml): their width is reserved before they arrive (no layout shift).
+      for (const logo of [profile.primaryLogo, profile.primaryLogoRight]) {
+        expect(logo, host).toMatch(/^\/brand-assets\/.+\.svg$/);
+        const svg = readFileSync(join(ROOT, 'brands/assets', logo.slice('/brand-assets/'.length)), 'utf8');
+        const [, width, height] = /<svg[^>]* width="(\d+)" height="(\d+)"/.exec(svg)!;
+        expect(sizes[logo], `${host} ${logo}`).toEqual([Number(width), Number(height)]);
+      }
+    }
   });
 
   it('answers the default brand for an unknown host, the same document as the brand\'s own host', async () => {

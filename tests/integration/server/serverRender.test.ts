@@ -25,7 +25,7 @@ const HTML = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><titl
 const ENTRY = `
 let count = 0;
 export const renderCount = () => count;
-export function renders(page, path) { return path.startsWith('/rendered'); }
+export function renders(page, path, signedIn) { return !signedIn && path.startsWith('/rendered'); }
 export function pageStyle(page) { return ':root { --brand: ' + page.selection.brand + '; }'; }
 export async function render(request) {
   count++;

@@ -34,3 +34,14 @@ it('an image with fit keeps its height before it loads (nothing below moves); wi
   expect([logo.getAttribute('height'), logo.style.maxHeight]).toEqual(['40', '40px']);
   expect([banner.getAttribute('height'), banner.style.maxHeight]).toEqual([null, '120px']);
 });
+
+it('a contain image whose size the page knows (settings.imageSizes, the server\'s brand images) reserves its width too', async () => {
+  view = await renderFlow('/examples/layout/page', { user: { id: 'u1' }, record: { ownerId: 'u1' }, settings: { imageSizes: { '/logo.svg': [132, 40], '/banner.png': [800, 240] } } });
+  const header = await view.waitFor(() => view!.container.querySelector('header'), 'the header');
+  const logo = header.querySelector<HTMLImageElement>(`img[alt="${AU.messages['examples.layout.logo']}"]`)!;
+  const banner = header.querySelector<HTMLImageElement>(`img[alt="${AU.messages['examples.layout.banner']}"]`)!;
+  // 40 px high: 132 px wide (the file's 132 x 40), so what follows it in the header is where it will stay.
+  expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['132', '40']);
+  // Without fit nothing is reserved (the height is a maximum).
+  expect([banner.getAttribute('width'), banner.getAttribute('height')]).toEqual([null, null]);
+});

@@ -36,8 +36,10 @@ export interface Rendered {
 }
 
 /** Renders the runtime at `path` with the example bundle of `selection` (happy-dom, memory router). */
-export async function renderFlow(path: string, options: { selection?: Record<string, string>; record?: Record<string, unknown>; loadRecord?: () => Promise<Record<string, unknown>>; user?: Record<string, unknown>; graphqlUri?: string; signIn?: SignInGate } = {}): Promise<Rendered> {
-  const { bundle, validators } = exampleBundle(options.selection ?? { region: 'au' });
+export async function renderFlow(path: string, options: { selection?: Record<string, string>; record?: Record<string, unknown>; loadRecord?: () => Promise<Record<string, unknown>>; user?: Record<string, unknown>; graphqlUri?: string; signIn?: SignInGate; settings?: Record<string, unknown> } = {}): Promise<Rendered> {
+  const example = exampleBundle(options.selection ?? { region: 'au' });
+  const { validators } = example;
+  const bundle = options.settings ? { ...example.bundle, settings: { ...example.bundle.settings, ...options.settings } } : example.bundle;
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
