@@ -114,6 +114,20 @@ test('calculator search: body and fuel types and a make ticked before the app ar
   expect([...query.values()].join(' ').toUpperCase()).toContain(makeValue.toUpperCase());
 });
 
+test('applicant details (signed in, rendered for the user): Search clicked before the app is held (busy) and carried out once it arrives', async ({ page, url, login, freshApplication }) => {
+  const user = await freshApplication({ region: 'au', brand: 'acme-au', role: 'primary', status: 'businessDetails', set: { 'scoreboard.primaryApplicant': null, 'scoreboard.companyDetails': null, 'scoreboard.entityDetails': null } });
+  await login(page, user.email, { host: HOST, password: user.password });
+  const { release } = await openWithoutApp(page, url(HOST, `/applications/${user.applicationId}/businessDetails`));
+  const search = page.getByRole('button', { name: text('applicantDetails.company.search') });
+  await search.click();
+  // Held by public/early-input.js: nothing happens yet, the button says it is busy.
+  await expect(search).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByLabel(text('applicantDetails.lookup.label'))).toHaveCount(0);
+  await release();
+  await expect(page.getByLabel(text('applicantDetails.lookup.label'))).toBeVisible();
+  await expect(search).not.toHaveAttribute('aria-busy', 'true');
+});
+
 test('calculator results: a sort order chosen before the app is carried out once it arrives', async ({ page, url }) => {
   const { release } = await openWithoutApp(page, url(HOST, '/calculator/results?vehicleBodytype=SUV'));
   await page.getByLabel(text('calculator.results.sortBy')).selectOption({ label: text('calculator.sort.consumer_price') });

@@ -1,0 +1,67 @@
+/*
+ * Clicks and submits made on a server-rendered page before the app has taken it over (issue 36): the page is the
+ * server's markup until then, so a button would do nothing and a form without a server to post to would be sent
+ * as a GET of the page. This small classic script (loaded before the app's module, allowed by `script-src 'self'`)
+ * holds each such click or submit (the control shows `aria-busy`) and carries it out once the app marks the step
+ * ready (`main[data-ready]`, runtime/react/flow/StepScreen.tsx), in the order made. Forms the server answers
+ * (`method="post"`: sign-in, forgot and reset password) and links keep working natively; typed values, ticks and
+ * choices are taken over by the app itself (runtime/react/form/pageValues.ts). Pages the browser draws have
+ * nothing of the server's to hold. Generic: it knows no page, block or text.
+ */
+(function () {
+  var ready = function () { return document.querySelector('main[data-ready]') !== null; };
+  if (ready()) return;
+  /** What was held: a control to click again, or a form to submit with its submitter. */
+  var held = [];
+  var control = function (target) {
+    return target instanceof Element ? target.closest('button, input[type="submit"], input[type="button"], [role="button"]') : null;
+  };
+  var postsToServer = function (form) { return form !== null && (form.getAttribute('method') || '').toLowerCase() === 'post'; };
+  var hold = function (event, item, busy) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(item);
+    if (busy) busy.setAttribute('aria-busy', 'true');
+  };
+  var onClick = function (event) {
+    if (ready()) return;
+    var el = control(event.target);
+    if (el === null || el.disabled || el.getAttribute('aria-disabled') === 'true') return;
+    var form = el.form || null;
+    if (form !== null && (el.type === 'submit') && postsToServer(form)) return;
+    hold(event, { click: el }, el);
+  };
+  var onSubmit = function (event) {
+    if (ready() || postsToServer(event.target)) return;
+    hold(event, { form: event.target, submitter: event.submitter || null }, event.submitter || null);
+  };
+  var again = function (el) {
+    if (el.isConnected) return el;
+    return el.id ? document.getElementById(el.id) : null;
+  };
+  var replay = function () {
+    document.removeEventListener('click', onClick, true);
+    document.removeEventListener('submit', onSubmit, true);
+    held.forEach(function (item) {
+      var el = item.click || item.submitter;
+      if (el) el.removeAttribute('aria-busy');
+      if (item.click) {
+        var now = again(item.click);
+        if (now) now.click();
+      } else if (item.form.isConnected) {
+        var submitter = item.submitter && item.submitter.isConnected ? item.submitter : undefined;
+        item.form.requestSubmit(submitter);
+      }
+    });
+    held = [];
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
+  var watch = new MutationObserver(function () {
+    if (!ready()) return;
+    watch.disconnect();
+    // After the commit that marked the step ready, so React's handlers are attached to what is clicked.
+    setTimeout(replay, 0);
+  });
+  watch.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });
+})();
