@@ -7,6 +7,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Classic scripts the page loads as they are (app/public/early-input.js): the browser's globals.
+    files: ['app/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: Object.fromEntries(['document', 'window', 'Element', 'MutationObserver', 'setTimeout'].map((name) => [name, 'readonly'])) },
+  },
+  {
     files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
