@@ -3,17 +3,16 @@
  * template, ../testDatabase.ts: a PGlite folder, or a PostgreSQL database when TEST_DATABASE_URL is set), the
  * project's definitions, and fixture applications written straight to the database.
  */
-import { join } from 'node:path';
 import { createApp, type App } from '../../../server/app';
 import { createSession } from '../../../server/auth';
 import { readConfig } from '../../../server/config';
 import type { DbHandle } from '../../../server/db';
-import { loadServerDefinitions, type ServerDefinitions } from '../../../server/definitions';
+import type { ServerDefinitions } from '../../../server/definitions';
 import { resolvers } from '../../../server/graphql/resolvers';
 import { createLogger } from '../../../server/log';
 import { servicesFor } from '../../../server/services';
 import type { ServerServices } from '../../../server/context';
-import { openTestDatabase } from '../testDatabase';
+import { definitions as projectDefinitions, openTestDatabase, ROOT } from '../testDatabase';
 import { FIXTURE, insertFixture } from './fixture';
 
 /** Which databases the suite runs on, and the harness's lifecycle in a suite (one source: ../databases.ts). */
@@ -51,9 +50,9 @@ const TABLES = ['audit_log', 'idempotency_keys', 'rate_limits', 'sessions', 'pas
 export async function startHarness(kind: 'pglite' | 'postgres'): Promise<Harness> {
   const opened = await openTestDatabase(kind, 'migrated');
   const { database } = opened;
-  const root = join(import.meta.dirname, '../../..');
-  const definitions = loadServerDefinitions(root);
-  const config = { ...readConfig({ NODE_ENV: 'test', DEMO: '0' }, { dataDir: opened.dir, secret: 'test-secret-test-secret-test-secret' }), root };
+  // The project's definitions, loaded once per worker (read only: every suite of the worker serves the same).
+  const definitions = projectDefinitions();
+  const config = { ...readConfig({ NODE_ENV: 'test', DEMO: '0' }, { dataDir: opened.dir, secret: 'test-secret-test-secret-test-secret' }), root: ROOT };
   const services = servicesFor(config, database, definitions, createLogger('error'));
   const app = await createApp(services, { serveStatic: false, resolvers });
   const cookies = { primary: '', secondary: '', calculator: '', other: '' };
