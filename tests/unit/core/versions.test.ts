@@ -188,6 +188,7 @@ describe('migrating a stored record', () => {
 
 describe('npm run defs:publish', () => {
   // In-process (runtime/node publishDefinitions, what the command prints); the command line itself once, below.
+  // Each reads and lints the whole definition set a few times: 40-60 s at load 15 on the 2-core machine, hence 120 s.
   const publish = (dir: string) => publishDefinitions(dir);
   const text = (lines: string[]) => lines.join('\n');
 
@@ -207,7 +208,7 @@ describe('npm run defs:publish', () => {
     expect(snapshot.flows.applicationReview.status.values).toEqual(['open', 'completed']);
     expect(snapshot.version).toBe(definitionVersion(readDefinitions(dir), SNAPSHOT));
     expect(lintDir(dir).findings.filter((f) => f.file !== 'fleetform.yaml').map(formatError)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('--check (npm run defs:check, a step of the gate) fails on a snapshot any edit left stale, and passes once republished', () => {
     // The command line: its arguments, its output and its exit status.
@@ -221,5 +222,5 @@ describe('npm run defs:publish', () => {
     const current = publishDefinitions(dir, { check: true });
     expect(text(current.out)).toMatch(/is up to date/);
     expect(current.ok).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });
