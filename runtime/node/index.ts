@@ -7,3 +7,4 @@ export { createBundle, type FlowFilter, type PreparedBundle } from './createBund
 export { flowchartOf, statusDiagramOf, logicLabel, mermaidEscape, flowDiagram, flowDiagrams, diagramFiles, selectionLabel, type DiagramView, type KnownRoots, type DiagramVariant, type FlowDiagrams } from './diagrams';
 export { compileStandalone, createAjv, validatorName } from './compileStandalone';
 export { generateFiles, writeGenerated, showDefinitionError, type Generated } from './generateFiles';
+export { publishDefinitions, type PublishAnswer } from './publishDefinitions';

@@ -134,7 +134,12 @@ export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
     }
   };
   await session((exec) => exec('SELECT 1'));
-  return { db, kind: 'postgres', exec: (text) => session((exec) => exec(text)), withSession: session, close: () => db.destroy() };
+  // Kysely ends the pool only once it has run a query itself; connections `session` took are ended here too.
+  const close = async () => {
+    await db.destroy();
+    if (!pool.ending) await pool.end();
+  };
+  return { db, kind: 'postgres', exec: (text) => session((exec) => exec(text)), withSession: session, close };
 }
 
 /** Open the configured database. */

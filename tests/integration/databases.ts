@@ -1,8 +1,10 @@
 /**
  * The per-database harness of every integration suite: which databases a run covers (PGlite always, PostgreSQL when
  * TEST_DATABASE_URL is set, e.g. postgres://postgres@127.0.0.1:5432/test) and {@link useHarness}, which starts a
- * suite's harness once before its tests and closes it after them (the harness's own database: a PGlite folder or a
- * PostgreSQL schema, removed or dropped on close). Tests that need a clean slate reset it in a `beforeEach`.
+ * suite's harness once before its tests and closes it after them (the harness's own database, ./testDatabase.ts: a
+ * PGlite folder or a PostgreSQL database, removed or dropped on close). Tests that need a clean slate reset it in a
+ * `beforeEach`. A harness is a started server (server/harness.ts startServer, over HTTP with overHttp; the API
+ * suite's startHarness) or a bare database (openTestDatabase).
  * @example
  * describe.each(DATABASES)('sign-in on %s', (kind) => {
  *   const s = useHarness(() => startServer(kind));

@@ -1,21 +1,18 @@
 /**
- * Test harness of the API suite: the real app (server/app.ts) over a real database (PGlite in a temp
- * directory, or PostgreSQL in a throw-away schema when TEST_DATABASE_URL is set), the project's definitions,
- * and fixture applications written straight to the database.
+ * Test harness of the API suite: the real app (server/app.ts) over a real database of its own (a copy of the migrated
+ * template, ../testDatabase.ts: a PGlite folder, or a PostgreSQL database when TEST_DATABASE_URL is set), the
+ * project's definitions, and fixture applications written straight to the database.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createApp, type App } from '../../../server/app';
 import { createSession } from '../../../server/auth';
 import { readConfig } from '../../../server/config';
-import { migrate, openPglite, type DbHandle } from '../../../server/db';
-import { loadServerDefinitions, type ServerDefinitions } from '../../../server/definitions';
+import type { DbHandle } from '../../../server/db';
+import type { ServerDefinitions } from '../../../server/definitions';
 import { resolvers } from '../../../server/graphql/resolvers';
 import { createLogger } from '../../../server/log';
 import { servicesFor } from '../../../server/services';
 import type { ServerServices } from '../../../server/context';
-import { openPostgresSchema, pgliteCopy } from '../server/harness';
+import { definitions as projectDefinitions, openTestDatabase, ROOT } from '../testDatabase';
 import { FIXTURE, insertFixture } from './fixture';
 
 /** Which databases the suite runs on, and the harness's lifecycle in a suite (one source: ../databases.ts). */
@@ -47,26 +44,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** The suite's own database: a copy of the migrated PGlite template (no initdb, no migrations per file), or a fresh PostgreSQL schema. */
-async function openDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: DbHandle; cleanup: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = await pgliteCopy('migrated');
-    const database = await openPglite(join(dir, 'pglite'));
-    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  return openPostgresSchema('api');
-}
-
 const TABLES = ['audit_log', 'idempotency_keys', 'rate_limits', 'sessions', 'password_resets', 'outbox', 'files', 'applications', 'users', 'sub_groups', 'sub_divisions', 'industries'];
 
 /** Start the app over a fresh database of the given kind. */
 export async function startHarness(kind: 'pglite' | 'postgres'): Promise<Harness> {
-  const { database, cleanup } = await openDatabase(kind);
-  await migrate(database);
-  const root = join(import.meta.dirname, '../../..');
-  const definitions = loadServerDefinitions(root);
-  const dataDir = mkdtempSync(join(tmpdir(), 'ff-api-data-'));
-  const config = { ...readConfig({ NODE_ENV: 'test', DEMO: '0' }, { dataDir, secret: 'test-secret-test-secret-test-secret' }), root };
+  const opened = await openTestDatabase(kind, 'migrated');
+  const { database } = opened;
+  // The project's definitions, loaded once per worker (read only: every suite of the worker serves the same).
+  const definitions = projectDefinitions();
+  const config = { ...readConfig({ NODE_ENV: 'test', DEMO: '0' }, { dataDir: opened.dir, secret: 'test-secret-test-secret-test-secret' }), root: ROOT };
   const services = servicesFor(config, database, definitions, createLogger('error'));
   const app = await createApp(services, { serveStatic: false, resolvers });
   const cookies = { primary: '', secondary: '', calculator: '', other: '' };
@@ -88,11 +74,7 @@ export async function startHarness(kind: 'pglite' | 'postgres'): Promise<Harness
       await insertFixture(database.db);
       for (const who of ['primary', 'secondary', 'calculator', 'other'] as const) cookies[who] = await createSession(database.db, FIXTURE.users[who].id, FIXTURE.brand);
     },
-    async close() {
-      await database.close();
-      await cleanup();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: opened.close,
   };
   await harness.reset();
   return harness;

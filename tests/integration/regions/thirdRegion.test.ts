@@ -1,22 +1,21 @@
 /**
  * A third region added as an analyst would (tests/fixtures/regions/uk): a region layer, a brand and a
  * small catalogue and registry sample, plus one registered validator (UK VAT numbers, mod 97), and no
- * other code. The app runs in-process over a fresh PGlite database; the calculator search, the business
+ * other code. The app runs in-process over a migrated PGlite database of its own; the calculator search, the business
  * lookup and an enquiry run on the UK host over HTTP, and AU keeps its own rules beside it.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { businessNumberValidators, type BusinessNumberValidator } from '../../../extensions/businessNumbers';
 import { createApp, type App } from '../../../server/app';
-import { migrate, openPglite, type DbHandle } from '../../../server/db';
+import type { DbHandle } from '../../../server/db';
 import { definitionsFromFiles } from '../../../server/definitions';
 import { abnFor, seedBusinesses } from '../../../server/seed/referenceData';
 import { servicesFor } from '../../../server/services';
 import { readDefinitions } from '../../../runtime/node';
-import { ROOT, silent, testConfig } from '../server/harness';
+import { openTestDatabase, ROOT, silent, testConfig, useHarness } from '../server/harness';
 
 const FIXTURE = join(ROOT, 'tests/fixtures/regions/uk');
 const HOST = 'uk.test';
@@ -61,9 +60,8 @@ const LOOKUP = `query($p: String!, $r: String) { getBusinessInfo(param: $p, regi
 const DIALLER = `mutation($e: CalcLeadDiallerInput!) { saveCalculatorLeadDialler(calcLeadDialler: $e) { leadId success } }`;
 
 describe('a third region from YAML and one registered validator (UK)', () => {
+  const t = useHarness(() => openTestDatabase('pglite', 'migrated'));
   let app: App;
-  let database: DbHandle;
-  let dir: string;
   const gql = async (query: string, variables: Record<string, unknown>, host = HOST) => {
     const res = await app.fetch(`http://${host}/graphql`, { method: 'POST', headers: { host, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
     return (await res.json()) as { data?: Record<string, unknown>; errors?: { message: string; extensions?: Record<string, unknown> }[] };
@@ -79,19 +77,12 @@ describe('a third region from YAML and one registered validator (UK)', () => {
   });
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ff-third-region-'));
-    database = await openPglite(join(dir, 'pglite'));
-    await migrate(database);
-    await seedUk(database);
-    await seedBusinesses(database.db);
+    await seedUk(t.database);
+    await seedBusinesses(t.database.db);
     const definitions = definitionsFromFiles(definitionFiles());
-    const services = servicesFor(testConfig(join(dir, 'data')), database, definitions, silent, { businessNumberValidators: { ...businessNumberValidators, ukVat } });
+    const services = servicesFor(testConfig(t.dir), t.database, definitions, silent, { businessNumberValidators: { ...businessNumberValidators, ukVat } });
     app = await createApp(services, { serveStatic: false });
   }, 120_000);
-  afterAll(async () => {
-    await database?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
 
   it("serves the region's brand with its currency, VAT wording and business number rule", async () => {
     const res = await app.fetch(`http://${HOST}/brand.json`, { headers: { host: HOST } });
@@ -132,7 +123,7 @@ describe('a third region from YAML and one registered validator (UK)', () => {
     const r = await gql(DIALLER, { e: enquiry() });
     expect(r.errors).toBeUndefined();
     const { leadId } = r.data?.saveCalculatorLeadDialler as { leadId: string };
-    const lead = await database.db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirstOrThrow();
+    const lead = await t.database.db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ kind: 'dialler', brand_id: 'albion-uk', region: 'UK', phone: '07700900123' });
     expect((lead.payload as { introducer: unknown }).introducer).toEqual({ region: 'UK', vat: '980780684', orgId: 'ORG-ALBION-UK', name: 'Albion Fleet', domainName: HOST });
   });
@@ -151,6 +142,6 @@ describe('a third region from YAML and one registered validator (UK)', () => {
 
   it('does not start when a region names a validator nobody registered', () => {
     const definitions = definitionsFromFiles(definitionFiles());
-    expect(() => servicesFor(testConfig(join(dir, 'data2')), database, definitions, silent)).toThrow("regions/uk.yaml: settings.businessNumber.validator 'ukVat' is not registered (validators: abn, gs1)");
+    expect(() => servicesFor(testConfig(join(t.dir, 'data2')), t.database, definitions, silent)).toThrow("regions/uk.yaml: settings.businessNumber.validator 'ukVat' is not registered (validators: abn, gs1)");
   });
 });

@@ -9,26 +9,22 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_CONFIG_ID } from '../../../runtime/core/pageConfig';
 import { parsePageConfig } from '../../../app/pageData';
 import type { SelectionTexts } from '../../../runtime/core/types';
 import { readDefinitions } from '../../../runtime/node';
-import { createApp, type App } from '../../../server/app';
-import { createServices } from '../../../server/services';
-import { ROOT, silent, testConfig } from './harness';
+import { loadServerDefinitions } from '../../../server/definitions';
+import { ROOT, startServer, useHarness } from './harness';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- <script>';
 const BLOCK = new RegExp(`<script type="application/json" id="${PAGE_CONFIG_ID}">([\\s\\S]*?)</script>`);
 
 describe('the app page carries the Host\'s brand', () => {
-  let root: string;
-  let app: App;
-  let close: () => Promise<void>;
+  const root = mkdtempSync(join(tmpdir(), 'ff-app-config-'));
   const html = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title></title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
-  beforeAll(async () => {
+  const s = useHarness(() => {
     // The project's definitions plus a brand whose texts try to close the element, and a built page.
-    root = mkdtempSync(join(tmpdir(), 'ff-app-config-'));
     const files = { ...readDefinitions(ROOT), 'brands/hostile-nz.yaml': [
       'id: hostile-nz',
       'settings:',
@@ -48,17 +44,12 @@ describe('the app page carries the Host\'s brand', () => {
     writeFileSync(join(root, 'dist', 'index.html'), html);
     // A stale precompressed copy, as an older build wrote: never sent.
     writeFileSync(join(root, 'dist', 'index.html.br'), 'stale');
-    const services = await createServices(testConfig(join(root, 'data'), { root }), silent);
-    app = await createApp(services);
-    close = () => services.database.close();
-  }, 120_000);
-  afterAll(async () => {
-    await close?.();
-    rmSync(root, { recursive: true, force: true });
+    return startServer('pglite', { serveStatic: true, config: { root }, definitions: loadServerDefinitions(root) });
   });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   const get = (host: string, path = '/', headers: Record<string, string> = {}, method = 'GET') =>
-    Promise.resolve(app.fetch(`http://${host}${path}`, { method, headers: { host, ...headers } }));
+    Promise.resolve(s.app.fetch(`http://${host}${path}`, { method, headers: { host, ...headers } }));
   const configOf = (text: string): SelectionTexts | undefined => parsePageConfig(BLOCK.exec(text)?.[1]);
   const brandJson = async (host: string) => (await (await get(host, '/brand.json')).json()) as SelectionTexts;
 

@@ -1,53 +1,48 @@
-/** Persistence: migrations, the PGlite directory lock, jsonb round trips, on both engines. */
+/**
+ * Persistence: migrations, the PGlite directory lock, jsonb round trips, on both engines. The lock's test opens a
+ * database folder (pgliteCopy) itself rather than through a harness: opening, and opening again, is what it tests.
+ */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError, duplicateNumbers, jsonb, jsonPath, migrate, MIGRATIONS_DIR, openPglite, type DbHandle } from '../../../server/db';
-import { DATABASES, openTestDatabase, pgliteCopy, ROOT } from './harness';
+import { DataDirLockedError, duplicateNumbers, jsonb, jsonPath, migrate, MIGRATIONS_DIR, openPglite } from '../../../server/db';
+import { DATABASES, openTestDatabase, pgliteCopy, ROOT, useHarness } from './harness';
 
 describe.each(DATABASES)('database on %s', (kind) => {
-  let database: DbHandle;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, cleanup } = await openTestDatabase(kind));
-  }, 60_000);
-  afterAll(async () => {
-    await database?.close();
-    await cleanup?.();
-  });
+  const t = useHarness(() => openTestDatabase(kind));
 
   it('applies each migration once', async () => {
-    expect(await migrate(database)).toEqual([]);
-    const rows = await database.db.selectFrom('schema_migrations').select('name').execute();
+    expect(await migrate(t.database)).toEqual([]);
+    const rows = await t.database.db.selectFrom('schema_migrations').select('name').execute();
     expect(rows.map((r) => r.name)).toContain('0001_init.sql');
   });
 
   it('round-trips jsonb objects, arrays and scalars and patches one path atomically', async () => {
-    const u = await database.db
+    const u = await t.database.db
       .insertInto('users')
       .values({ email: `json-${kind}@demo.example`, brand_id: 'acme-au', region: 'AU', password_hash: null, shortlists: [{ catalogVehicleId: 'CV1' }, 2, 'x'] })
       .returning(['id', 'shortlists'])
       .executeTakeFirstOrThrow();
     expect(u.shortlists).toEqual([{ catalogVehicleId: 'CV1' }, 2, 'x']);
-    const app = await database.db
+    const app = await t.database.db
       .insertInto('applications')
       .values({ application_type: 'vehicle', application_status: 'draft', brand_id: 'acme-au', region: 'AU', definition_version: 't', record: { scoreboard: { status: 'approvals' } } })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await database.db
+    await t.database.db
       .updateTable('applications')
       .set({ record: sql`jsonb_set(record, ${jsonPath('scoreboard.statusCreditCheck')}, ${jsonb('approved')}, true)`, version: sql`version + 1` })
       .where('id', '=', app.id)
       .execute();
-    const after = await database.db.selectFrom('applications').select(['record', 'version']).where('id', '=', app.id).executeTakeFirstOrThrow();
+    const after = await t.database.db.selectFrom('applications').select(['record', 'version']).where('id', '=', app.id).executeTakeFirstOrThrow();
     expect(after.record).toEqual({ scoreboard: { status: 'approvals', statusCreditCheck: 'approved' } });
     expect(after.version).toBe(2);
   });
 
   it('refuses upper-case e-mails (stored lower-cased)', async () => {
-    await expect(database.db.insertInto('users').values({ email: 'Upper@demo.example', brand_id: 'acme-au', region: 'AU', password_hash: null }).execute()).rejects.toThrow();
+    await expect(t.database.db.insertInto('users').values({ email: 'Upper@demo.example', brand_id: 'acme-au', region: 'AU', password_hash: null }).execute()).rejects.toThrow();
   });
 });
 

@@ -4,6 +4,8 @@
  * `/dev/` path, seeds reference data only on an empty database (no account with a known password) and warns of
  * demo logins an earlier demo start left. An operator creates the first account (`createAccount`, the
  * module behind `npm run account:create`): no password, a working single-use set-password link.
+ * Each block runs on a harness (useHarness) but the command line's: its child process opens the database folder it
+ * is handed (pgliteCopy) itself, and PGlite's directory lock allows one opener, so nothing here holds it open.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,11 +18,10 @@ import { sessionCookieName } from '../../../server/auth';
 import { AccountError, ACCOUNT_EMAIL, createAccount } from '../../../server/auth/createAccount';
 import { demoMode, readConfig, type ServerConfig } from '../../../server/config';
 import type { ServerServices } from '../../../server/context';
-import { migrate, openPglite, type DbHandle } from '../../../server/db';
 import { createLogger } from '../../../server/log';
 import { DEMO_PASSWORD, demoLoginCount, seedAll, seedIfEmpty } from '../../../server/seed/index';
 import { servicesFor } from '../../../server/services';
-import { DATABASES, definitions, openPostgresSchema, pgliteCopy, ROOT, silent, startServer, useHarness, testConfig } from './harness';
+import { DATABASES, definitions, openTestDatabase, pgliteCopy, ROOT, silent, startServer, testConfig, useHarness } from './harness';
 
 const SECRET = 'test-secret-0123456789-0123456789';
 /** The configuration `NODE_ENV=production DEMO=1` gives (as main.ts reads it), over `dataDir`. */
@@ -144,29 +145,15 @@ describe.each(DATABASES)('demo surfaces on %s', (kind) => {
   });
 });
 
-/** An empty, migrated database of `kind` and its removal. */
-async function emptyDatabase(kind: 'pglite' | 'postgres'): Promise<{ database: DbHandle; dataDir: string; cleanup: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ff-empty-'));
-  if (kind === 'pglite') {
-    const database = await openPglite(join(dataDir, 'pglite'));
-    await migrate(database);
-    return { database, dataDir, cleanup: async () => { await database.close(); rmSync(dataDir, { recursive: true, force: true }); } };
-  }
-  const { database, cleanup } = await openPostgresSchema('empty');
-  await migrate(database);
-  return { database, dataDir, cleanup: async () => { await database.close(); await cleanup(); rmSync(dataDir, { recursive: true, force: true }); } };
-}
-
 describe.each(DATABASES)('seeding at start on %s', (kind) => {
-  let empty: Awaited<ReturnType<typeof emptyDatabase>>;
+  // An empty (only migrated) database.
+  const empty = useHarness(() => openTestDatabase(kind, 'migrated'));
   let prod: ServerServices;
   const warnings: string[] = [];
-  beforeAll(async () => {
-    empty = await emptyDatabase(kind);
+  beforeAll(() => {
     const log = createLogger('warn', {}, (line) => warnings.push((JSON.parse(line) as { msg: string }).msg));
-    prod = servicesFor(productionConfig(empty.dataDir, { seedRatebookRows: 60 }), empty.database, definitions(), log);
-  }, 120_000);
-  afterAll(() => empty?.cleanup());
+    prod = servicesFor(productionConfig(empty.dir, { seedRatebookRows: 60 }), empty.database, definitions(), log);
+  });
 
   const count = async (table: 'users' | 'applications' | 'industries' | 'sub_groups' | 'address_gazetteer' | 'businesses' | 'ratebook' | 'outbox') =>
     Number((await empty.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -183,7 +170,7 @@ describe.each(DATABASES)('seeding at start on %s', (kind) => {
     expect(warnings).toEqual([]);
 
     // The same database started in demo mode gets the demo accounts (the rule, not the database, decides).
-    const demo = servicesFor(testConfig(empty.dataDir, { seedRatebookRows: 60 }), empty.database, definitions(), silent);
+    const demo = servicesFor(testConfig(empty.dir, { seedRatebookRows: 60 }), empty.database, definitions(), silent);
     expect(await seedIfEmpty(demo)).toBe(true);
     expect(await count('users')).toBeGreaterThan(40);
     expect(await count('applications')).toBeGreaterThan(30);
@@ -201,7 +188,8 @@ describe.each(DATABASES)('seeding at start on %s', (kind) => {
 describe('npm run account:create', () => {
   const run = promisify(execFile);
   let dataDir: string;
-  // A copy of the migrated test database (a fresh initdb in the child would cost seconds); the command seeds nothing.
+  // A copy of the seeded test database as a folder (not an open harness: see the header); a fresh initdb in the child
+  // would cost seconds. The command seeds nothing.
   beforeAll(async () => {
     dataDir = await pgliteCopy();
   }, 120_000);

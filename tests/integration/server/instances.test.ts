@@ -1,6 +1,6 @@
 /**
  * Several instances (issue 9 item 5): two apps, each with its own services and database pool, on one
- * PostgreSQL schema and one S3-compatible store started here. A session made on one works on the other;
+ * PostgreSQL database and one S3-compatible store started here. A session made on one works on the other;
  * a file uploaded through one is confirmed and downloaded through the other; upload limits are counted
  * in the shared database, so the instances together hand out no more than the definitions allow.
  */
@@ -13,7 +13,7 @@ import type { ServerServices } from '../../../server/context';
 import { openPostgres, type DbHandle } from '../../../server/db';
 import { servicesFor } from '../../../server/services';
 import { makePdf } from '../../unit/files/sampleFiles';
-import { definitions, openTestDatabase, silent, testConfig } from './harness';
+import { definitions, openTestDatabase, silent, testConfig, useHarness } from './harness';
 import { startS3, type TestS3 } from './s3Store';
 
 const SIGNED = `mutation($f: FileInput!){ getSignedUrl(file:$f, shouldUpload:false){ uuid signedUrl } }`;
@@ -25,7 +25,7 @@ const EMAIL = 'primary.businessdetails.au@demo.example';
 
 type Answer = { data?: Record<string, { uuid: string; signedUrl: string } | null>; errors?: { extensions?: Record<string, unknown> }[] };
 
-/** One instance: its own services, pool and data directory, the shared schema and store. */
+/** One instance: its own services, pool and data directory, the shared database and store. */
 interface Instance {
   app: App;
   services: ServerServices;
@@ -34,7 +34,9 @@ interface Instance {
   close(): Promise<void>;
 }
 
-async function instance(database: DbHandle, s3: TestS3, databaseUrl: string): Promise<Instance> {
+/** An instance over the test database: its handle (closed by the harness), or without one a pool of its own on `databaseUrl`. */
+async function instance(s3: TestS3, databaseUrl: string, shared?: DbHandle): Promise<Instance> {
+  const database = shared ?? (await openPostgres(databaseUrl, 4));
   const dataDir = mkdtempSync(join(tmpdir(), 'ff-instance-'));
   const config = testConfig(dataDir, { databaseUrl, secret: SECRET, fileStorage: 's3', s3: s3.settings });
   const services = servicesFor(config, database, definitions(), silent);
@@ -49,7 +51,7 @@ async function instance(database: DbHandle, s3: TestS3, databaseUrl: string): Pr
       return { headers: res.headers, body: (await res.json()) as Answer };
     },
     async close() {
-      await database.close();
+      if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -59,18 +61,16 @@ const url = process.env.TEST_DATABASE_URL;
 if (!url) console.log('[instances] TEST_DATABASE_URL not set: the two-instance test needs PostgreSQL and is skipped.');
 
 describe.skipIf(!url)('two instances on one PostgreSQL and one object store', () => {
+  const shared = useHarness(() => openTestDatabase('postgres'));
   let s3: TestS3;
   let a: Instance;
   let b: Instance;
-  let cleanup: () => Promise<void>;
   let cookie: string;
   let appId: string;
   beforeAll(async () => {
     s3 = await startS3();
-    const opened = await openTestDatabase('postgres');
-    cleanup = opened.cleanup;
-    a = await instance(opened.database, s3, opened.url as string);
-    b = await instance(await openPostgres(opened.url as string, 4), s3, opened.url as string);
+    a = await instance(s3, shared.url as string, shared.database);
+    b = await instance(s3, shared.url as string);
     const login = await a.gql(`mutation($e:String!,$p:String!){ login(email:$e,password:$p){ success } }`, { e: EMAIL, p: 'Fleetform-Demo-1' });
     cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
     const user = await a.database.db.selectFrom('users').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow();
@@ -79,7 +79,6 @@ describe.skipIf(!url)('two instances on one PostgreSQL and one object store', ()
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    await cleanup?.();
     await s3?.close();
   });
 

@@ -5,8 +5,6 @@
  * documents as the build makes them for every layer selection) and the logout effect. Anything else
  * is refused before parsing.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSession } from '../../../app/session';
@@ -14,7 +12,7 @@ import { logout } from '../../../extensions/effects/logout';
 import { layerChoices, layerCombinations } from '../../../runtime/core';
 import { BindingError, createGraphQLClient } from '../../../runtime/react/bindings/createGraphQLClient';
 import { createBundle, loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
-import { ROOT, startServer, type TestServer } from './harness';
+import { overHttp, ROOT, startServer, useHarness } from './harness';
 
 const PERSISTED_REFUSALS = ['Only persisted operations are accepted.', 'PersistedQueryNotFound'];
 const DEMO = { email: 'primary.approvals.au@demo.example', password: 'Fleetform-Demo-1' };
@@ -30,22 +28,16 @@ function frontEndBindings(): Record<string, string> {
 }
 
 describe('production: the operations the front end sends are persisted', () => {
-  let s: TestServer;
-  let http: Server;
-  let base = '';
+  const s = useHarness(() => startServer('pglite', { config: { production: true } }).then((started) => overHttp(started)));
   const jar = new Map<string, string>();
   const realFetch = globalThis.fetch;
   const realLocation = (globalThis as { location?: unknown }).location;
   const sent: string[] = [];
 
-  beforeAll(async () => {
-    s = await startServer('pglite', { config: { production: true } });
-    http = createServer(s.app);
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  beforeAll(() => {
     // The browser's part: relative URLs on this origin, and a cookie jar for the session cookie.
     globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(typeof input === 'string' || input instanceof URL ? String(input) : input.url, base);
+      const url = new URL(typeof input === 'string' || input instanceof URL ? String(input) : input.url, s.base);
       const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined));
       if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
       const body = init.body ?? (input instanceof Request ? await input.text() : undefined);
@@ -61,13 +53,11 @@ describe('production: the operations the front end sends are persisted', () => {
       return new Response(await res.arrayBuffer(), { status: res.status, headers: res.headers });
     };
     (globalThis as { location?: unknown }).location = { assign: () => undefined };
-  }, 120_000);
+  });
 
-  afterAll(async () => {
+  afterAll(() => {
     globalThis.fetch = realFetch;
     (globalThis as { location?: unknown }).location = realLocation;
-    await new Promise((resolve) => http?.close(resolve));
-    await s?.close();
   });
 
   /**
@@ -80,7 +70,7 @@ describe('production: the operations the front end sends are persisted', () => {
     try {
       industries ??= frontEndBindings().industries;
       const operations = { [name]: document, industries };
-      const graphql = createGraphQLClient({ operations, graphqlCache: { noCache: via === 'plain' ? [name] : [], keyFields: {} } }, { uri: `${base}/graphql` });
+      const graphql = createGraphQLClient({ operations, graphqlCache: { noCache: via === 'plain' ? [name] : [], keyFields: {} } }, { uri: `${s.base}/graphql` });
       if (via === 'apollo') await graphql.call('industries', {});
       return { result: await graphql.call(name, variables) };
     } catch (e) {
@@ -90,13 +80,13 @@ describe('production: the operations the front end sends are persisted', () => {
   }
 
   it('the session loader runs signed out and signed in', async () => {
-    const anonymous = await loadSession({}, `${base}/graphql`);
+    const anonymous = await loadSession({}, `${s.base}/graphql`);
     expect(anonymous, JSON.stringify(anonymous)).toMatchObject({ status: 'anonymous' });
     const bindings = frontEndBindings();
     const login = await binding('login', bindings.login, DEMO, 'plain');
     expect(login.result).toMatchObject({ success: true });
     expect([...jar.keys()]).toEqual(['__Host-ff_session']);
-    const session = await loadSession({}, `${base}/graphql`);
+    const session = await loadSession({}, `${s.base}/graphql`);
     expect(session.status).toBe('signedIn');
     expect(JSON.stringify(session)).toContain(DEMO.email);
     expect(sent.some((q) => q.includes('getVehicleApplication'))).toBe(true);

@@ -7,19 +7,13 @@
 import { execFileSync } from 'node:child_process';
 import { request as httpRequest, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp, type App } from '../../../server/app';
 import { brandRegistry } from '../../../server/brands';
-import type { DbHandle } from '../../../server/db';
 import { createLogger, redactSecrets } from '../../../server/log';
 import { addToManifest, type PersistedManifest } from '../../../server/plugins/persistedManifest';
 import { requestBodyLimit } from '../../../server/plugins/requestBodyLimit';
-import { servicesFor } from '../../../server/services';
-import { definitions, openTestDatabase, testConfig } from './harness';
+import { definitions, overHttp, startServer, useHarness } from './harness';
 
 /** A raw HTTP/1.1 exchange with a node server: status, headers and body text. */
 function exchange(server: Server, opts: { method?: string; path?: string; headers?: Record<string, string | number>; chunks?: string[] }): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
@@ -45,35 +39,19 @@ const listen = (handler: Parameters<typeof createServer>[1]) =>
   });
 
 describe('the production app over HTTP', () => {
-  let database: DbHandle;
-  let cleanup: () => Promise<void>;
-  let dataDir: string;
-  let app: App;
-  let server: Server;
   const lines: { line: string; level: string }[] = [];
   const QUERY = '{ __typename }';
-
-  beforeAll(async () => {
-    ({ database, cleanup } = await openTestDatabase('pglite'));
-    dataDir = mkdtempSync(join(tmpdir(), 'ff-pipeline-'));
+  const s = useHarness(() => {
     const manifest: PersistedManifest = {};
     addToManifest(manifest, QUERY);
     addToManifest(manifest, 'query Named { __typename }');
-    const config = testConfig(dataDir, { production: true, demo: false });
     const log = createLogger('debug', {}, (line) => lines.push({ line, level: (JSON.parse(line) as { level: string }).level }));
-    app = await createApp(servicesFor(config, database, definitions(), log), { manifest, serveStatic: false });
-    server = await listen(app);
-  }, 60_000);
-  afterAll(async () => {
-    server?.close();
-    await database?.close();
-    await cleanup?.();
-    rmSync(dataDir, { recursive: true, force: true });
+    return startServer('pglite', { config: { production: true, demo: false }, log, manifest }).then((started) => overHttp(started));
   });
 
   it('answers a persisted query with the security headers, and logs one line for it', async () => {
     lines.length = 0;
-    const r = await exchange(server, { headers: { 'content-type': 'application/json', host: 'au.localhost' }, chunks: [JSON.stringify({ query: 'query Named { __typename }', operationName: 'Named' })] });
+    const r = await exchange(s.http, { headers: { 'content-type': 'application/json', host: 'au.localhost' }, chunks: [JSON.stringify({ query: 'query Named { __typename }', operationName: 'Named' })] });
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body)).toEqual({ data: { __typename: 'Query' } });
     expect(r.headers['x-content-type-options']).toBe('nosniff');
@@ -89,7 +67,7 @@ describe('the production app over HTTP', () => {
 
   it('still refuses non-persisted operations before parsing, and logs their name', async () => {
     lines.length = 0;
-    const r = await exchange(server, { headers: { 'content-type': 'application/json' }, chunks: [JSON.stringify({ query: 'query Other { __schema { types { name } } }', operationName: 'Other' })] });
+    const r = await exchange(s.http, { headers: { 'content-type': 'application/json' }, chunks: [JSON.stringify({ query: 'query Other { __schema { types { name } } }', operationName: 'Other' })] });
     expect(r.status).toBe(400);
     expect(JSON.parse(r.body).errors[0].extensions.code).toBe('PERSISTED_QUERY_ONLY');
     expect(JSON.parse(lines[0].line)).toMatchObject({ status: 400, operation: 'Other' });
@@ -97,41 +75,41 @@ describe('the production app over HTTP', () => {
 
   it('reads a chunked body (no Content-Length) through the counting stream', async () => {
     const body = JSON.stringify({ query: QUERY });
-    const r = await exchange(server, { headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks: [body.slice(0, 5), body.slice(5)] });
+    const r = await exchange(s.http, { headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, chunks: [body.slice(0, 5), body.slice(5)] });
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body)).toEqual({ data: { __typename: 'Query' } });
   });
 
   it('refuses a Content-Length over 25 MB before reading the body', async () => {
-    const r = await exchange(server, { headers: { 'content-type': 'application/json', 'content-length': 25_000_001 } });
+    const r = await exchange(s.http, { headers: { 'content-type': 'application/json', 'content-length': 25_000_001 } });
     expect(r.status).toBe(413);
     expect(JSON.parse(r.body).errors[0]).toMatchObject({ message: 'Request body too large', extensions: { code: 'REQUEST_ENTITY_TOO_LARGE' } });
   });
 
   it('refuses an invalid Content-Length as yoga does', async () => {
-    const res = await app.fetch('http://au.localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '-1' }, body: JSON.stringify({ query: QUERY }) });
+    const res = await s.app.fetch('http://au.localhost/graphql', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '-1' }, body: JSON.stringify({ query: QUERY }) });
     expect(res.status).toBe(400);
     expect((await res.json()).errors[0]).toMatchObject({ message: 'Content-Length header is invalid.', extensions: { code: 'BAD_REQUEST' } });
   });
 
   it('dispatches each path as the separate plugins did', async () => {
     lines.length = 0;
-    const health = await exchange(server, { method: 'GET', path: '/healthz' });
+    const health = await exchange(s.http, { method: 'GET', path: '/healthz' });
     expect([health.status, JSON.parse(health.body)]).toEqual([200, { status: 'ok' }]);
     expect(health.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines.map((l) => [l.level, JSON.parse(l.line).path])).toEqual([['debug', '/healthz']]);
     // Files: the prefix route answers every method and key itself.
-    expect((await exchange(server, { method: 'GET', path: '/files/nope' })).status).toBe(404);
-    expect((await exchange(server, { method: 'DELETE', path: '/files/nope' })).status).toBe(405);
+    expect((await exchange(s.http, { method: 'GET', path: '/files/nope' })).status).toBe(404);
+    expect((await exchange(s.http, { method: 'DELETE', path: '/files/nope' })).status).toBe(405);
     // Not the prefix once decoded by nobody: yoga's unhandled route (no static site here).
-    expect((await exchange(server, { method: 'GET', path: '/%66iles/nope' })).status).toBe(404);
+    expect((await exchange(s.http, { method: 'GET', path: '/%66iles/nope' })).status).toBe(404);
     // No dev mailbox outside demo mode.
-    expect((await exchange(server, { method: 'GET', path: '/dev/mailbox' })).status).toBe(404);
+    expect((await exchange(s.http, { method: 'GET', path: '/dev/mailbox' })).status).toBe(404);
     // CSRF only on the GraphQL endpoint: a form post elsewhere is not a CSRF refusal.
-    const form = await exchange(server, { path: '/graphql', headers: { 'content-type': 'application/x-www-form-urlencoded' }, chunks: ['query=%7B__typename%7D'] });
+    const form = await exchange(s.http, { path: '/graphql', headers: { 'content-type': 'application/x-www-form-urlencoded' }, chunks: ['query=%7B__typename%7D'] });
     expect(form.status).toBe(403);
     expect(JSON.parse(form.body).errors[0].extensions.code).toBe('CSRF_REFUSED');
-    const elsewhere = await exchange(server, { path: '/other', headers: { 'content-type': 'application/x-www-form-urlencoded' }, chunks: ['a=1'] });
+    const elsewhere = await exchange(s.http, { path: '/other', headers: { 'content-type': 'application/x-www-form-urlencoded' }, chunks: ['a=1'] });
     expect(elsewhere.status).toBe(404);
   });
 });

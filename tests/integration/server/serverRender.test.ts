@@ -10,14 +10,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { HYDRATION_ID } from '../../../runtime/core/serverRender';
 import { parseHydration } from '../../../app/pageData';
 import { PAGE_CONFIG_ID } from '../../../runtime/core/pageConfig';
-import { createApp, type App } from '../../../server/app';
 import { createLogger } from '../../../server/log';
-import { createServices } from '../../../server/services';
-import { ROOT, testConfig } from './harness';
+import { startServer, useHarness } from './harness';
 
 const HTML = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title></title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -39,28 +37,19 @@ export async function render(request) {
 }`;
 
 describe('server rendering of the app\'s page', () => {
-  let root: string;
-  let app: App;
-  let close: () => Promise<void>;
+  const root = mkdtempSync(join(tmpdir(), 'ff-ssr-'));
   const warnings: string[] = [];
-  beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'ff-ssr-'));
+  // The project's definitions, the built page and entry of the temporary root.
+  const s = useHarness(() => {
     mkdirSync(join(root, 'dist'), { recursive: true });
     writeFileSync(join(root, 'dist', 'index.html'), HTML);
     const log = createLogger('warn', {}, (line: string) => { warnings.push(line); });
-    // The project's definitions (config root), the built page and entry of the temporary root.
-    const services = await createServices(testConfig(join(root, 'data'), { root: ROOT }), log);
-    (services.config as { root: string }).root = root;
-    app = await createApp(services);
-    close = () => services.database.close();
-  }, 120_000);
-  afterAll(async () => {
-    await close?.();
-    rmSync(root, { recursive: true, force: true });
+    return startServer('pglite', { serveStatic: true, config: { root }, log });
   });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   const get = (path: string, headers: Record<string, string> = {}) =>
-    Promise.resolve(app.fetch(`http://au.localhost${path}`, { headers: { host: 'au.localhost', ...headers } }));
+    Promise.resolve(s.app.fetch(`http://au.localhost${path}`, { headers: { host: 'au.localhost', ...headers } }));
 
   it('serves the plain page while the entry is not built, and says so once', async () => {
     const first = await get('/rendered/a');

@@ -6,23 +6,19 @@
  * HEAD alike without a body; JSON answers of 1 kB or more compressed, small ones not.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress';
 import { createHttpServer } from '../../../server/http';
 import { COMPRESSION_THRESHOLD } from '../../../server/plugins/responseCompression';
-import { startServer, type TestServer } from './harness';
+import { overHttp, startServer, useHarness } from './harness';
 
 interface Raw { status: number; headers: IncomingHttpHeaders; body: Buffer }
 
 describe('site', () => {
-  let s: TestServer;
-  let server: Server;
-  let port = 0;
   const root = mkdtempSync(join(tmpdir(), 'ff-site-'));
   const dist = join(root, 'dist');
   const html = `<!doctype html><html><head><title>x</title></head><body><div id="root"></div>${'<p>filler text for compression</p>'.repeat(60)}</body></html>`;
@@ -33,7 +29,7 @@ describe('site', () => {
   /** A request over HTTP, the body as the bytes that arrived (Node's client never decodes). */
   const raw = (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Raw> =>
     new Promise((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path, method, headers: { host: 'au.localhost', ...headers } }, (res) => {
+      const req = httpRequest({ host: '127.0.0.1', port: new URL(s.base).port, path, method, headers: { host: 'au.localhost', ...headers } }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -48,7 +44,8 @@ describe('site', () => {
   const gql = (query: string, acceptEncoding?: string) =>
     raw('/graphql', { 'content-type': 'application/json', ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) }, 'POST', JSON.stringify({ query }));
 
-  beforeAll(async () => {
+  // The build's output in a temporary root, then the app serving it over real HTTP.
+  const s = useHarness(async () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), html);
     writeFileSync(join(dist, 'assets', 'app-1234.js'), js);
@@ -61,16 +58,9 @@ describe('site', () => {
     unlinkSync(join(dist, 'assets', 'gz-only-5678.js.br'));
     // A file written after the build: no copies, sent as it is.
     writeFileSync(join(dist, 'assets', 'late-0000.js'), js);
-    s = await startServer('pglite', { serveStatic: true, config: { root } });
-    server = createHttpServer(s.app, () => '{}');
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-  }, 60_000);
-  afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    await s?.close();
-    rmSync(root, { recursive: true, force: true });
+    return overHttp(await startServer('pglite', { serveStatic: true, config: { root } }), (app) => createHttpServer(app, () => '{}'));
   });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('serves app routes with index.html under a strict CSP', async () => {
     for (const path of ['/', '/login', '/reset-password?hash=x&email=y', '/applications/abc/approvals', '/dashboard']) {
