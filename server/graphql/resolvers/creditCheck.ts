@@ -151,7 +151,13 @@ async function latestKey(ctx: ServerContext, applicationId: string): Promise<str
  * a new submission when the record allows one, keyed by how many submissions were answered before it (so a replay,
  * at once or later, takes the same key and answers the same answer); otherwise the latest submission's answer.
  */
-export async function submitCredit(ctx: ServerContext, access: MemberAccess, testingValue: string | null | undefined): Promise<CreditCheckResult> {
+export async function submitCredit(ctx: ServerContext, given: MemberAccess, testingValue: string | null | undefined): Promise<CreditCheckResult> {
+  // How many submissions were answered, counted BEFORE the record the decision reads: a submission records its
+  // answer in the record first and is marked answered after, so a concurrent request either counts the same
+  // (and takes its key: the same answer) or reads a record that already reflects it (a replay: the same answer).
+  // The request's own snapshot, read when it arrived, could predate both and start a needless third submission.
+  const answered = await ctx.db.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll().as('n')).where('scope', '=', SCOPE).where('key', 'like', `${given.app.id}:%`).where('answered_at', 'is not', null).executeTakeFirstOrThrow();
+  const access = { ...given, app: (await readSnapshot(ctx.db, given.app.id)) ?? given.app };
   const app = access.app;
   const allowed = newSubmission(ctx, access);
   if ('refusal' in allowed) {
@@ -160,7 +166,6 @@ export async function submitCredit(ctx: ServerContext, access: MemberAccess, tes
     if (!key) throw allowed.refusal;
     return idempotent(ctx.db, SCOPE, key, access.user.id, () => Promise.reject(refuse('CONFLICT', 'the credit check submission was interrupted: submit again', { applicationId: app.id })));
   }
-  const answered = await ctx.db.selectFrom('idempotency_keys').select((eb) => eb.fn.countAll().as('n')).where('scope', '=', SCOPE).where('key', 'like', `${app.id}:%`).where('answered_at', 'is not', null).executeTakeFirstOrThrow();
   const reference = `${app.id}:${Number(answered.n)}`;
   return idempotent(ctx.db, SCOPE, reference, access.user.id, async () => {
     const answer = await ctx.services.creditBureau.submit({
