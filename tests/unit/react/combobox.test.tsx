@@ -10,7 +10,7 @@
 import { act } from 'react';
 import { afterEach, expect, it } from 'vitest';
 import { serveTestApi } from './testApi';
-import { exampleBundle, renderFlow, type Rendered } from './renderFlow';
+import { exampleBundle, renderFlow, WAIT_MS, type Rendered } from './renderFlow';
 
 const { api, uri: graphqlUri } = serveTestApi();
 const { bundle } = exampleBundle({ region: 'au' });
@@ -102,7 +102,7 @@ it('combobox: a pasted address of several words picks the first option after aut
   // Options are there but the delay has not passed: nothing picked yet.
   expect(Date.now() - pastedAt).toBeLessThan(settings.autoPickAfterMs);
   expect(input.value).toBe('George Street Sydney');
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + WAIT_MS;
   while (input.value !== '1 George Street, Sydney NSW 2000' && Date.now() < deadline) await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
   expect(input.value).toBe('1 George Street, Sydney NSW 2000');
   expect(Date.now() - pastedAt).toBeGreaterThanOrEqual(settings.autoPickAfterMs);

@@ -14,6 +14,7 @@ import type { FlowDef } from '../../../runtime/core/types';
 import { createBundle, loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
 import { createTranslate, createWidgetRegistry, FlowRunner, type RuntimeBundle } from '../../../runtime/react';
 import { extensionEffects, extensionWidgets } from '../../../extensions';
+import { WAIT_MS } from './waits';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -63,12 +64,13 @@ const rowStates = (c: HTMLElement) => Object.fromEntries([...c.querySelectorAll(
 const buttons = (c: HTMLElement) => [...c.querySelectorAll('main button')].map((b) => b.textContent).filter(Boolean);
 /** Waits (inside act) until `check` answers something (the dialogs load in their own chunk). */
 async function waitFor<T>(check: () => T | null | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 150; i++) {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
     const value = check();
     if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await act(async () => { await new Promise((r) => setTimeout(r, 20)); });
   }
-  throw new Error(`timed out waiting for ${what}`);
 }
 async function click(c: HTMLElement, label: string) {
   const button = [...c.querySelectorAll('button')].find((b) => b.textContent === label);

@@ -4,6 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createAjv, createBundle, loadDefinitionsFromDir, loadSdl } from '../../../runtime/node';
 import { createWidgetRegistry, FlowRunner, type RuntimeBundle, type SignInGate, type ValidatorModule } from '../../../runtime/react';
 import { extensionEffects, extensionWidgets } from '../../../extensions';
+import { WAIT_MS } from './waits';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -13,6 +14,8 @@ if (loaded.errors.length) throw new Error(loaded.errors.map((e) => `${e.file}:${
 const sdl = [loadSdl(resolve(ROOT, loaded.defs.config.graphql ?? 'server/graphql'))];
 
 /** A bundle of the example flows for a selection, with validators compiled by ajv here (Node, no CSP). */
+export { WAIT_MS } from './waits';
+
 export function exampleBundle(selection: Record<string, string>): { bundle: RuntimeBundle; validators: ValidatorModule } {
   const { bundle, errors } = createBundle(loaded.defs, selection, sdl, (file) => file.startsWith('flows/_examples/'));
   if (errors.length) throw new Error(errors.map(String).join('\n'));
@@ -52,7 +55,7 @@ export async function renderFlow(path: string, options: { selection?: Record<str
     );
   });
   const waitFor = async <T,>(check: () => T | null | undefined | false, what: string): Promise<T> => {
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + WAIT_MS;
     for (;;) {
       const value = check();
       if (value) return value;
