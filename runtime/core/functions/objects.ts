@@ -14,7 +14,7 @@ export const pick = defineFunction({
 
 /**
  * A value under a key chosen at run time: a setting naming the field a value goes in, e.g.
- * `{ keyed: [{ var: settings.businessNumber.field }, number] }` is `{ abn: number }` where the field is abn. No value
+ * `{ keyed: [{ var: settings.contact.field }, value] }` is `{ email: value }` where the setting says email. No value
  * (null, absent) is `{}`, as templates leave such a member out.
  */
 export const keyed = defineFunction({

@@ -61,29 +61,26 @@ function lint(defs: DefinitionSet, options: LintOptions): LintResult {
   if (!defs.manifest) notes.push('no extension manifest: every widget, effect and added logic operation will be reported');
   const references = collectReferences(defs);
   const selections = options.selections ?? servedCombinations(defs);
-  const findings = options.scope === 'layers' ? [
+  // What a layer (texts, settings) can get wrong: the whole of a 'layers' lint, part of a full one (sorted below).
+  const layerFindings = [
     ...checkMessages(defs, references, selections),
     ...checkMessageOverrides(defs, references, selections),
     ...checkPlaceholders(defs, references, selections),
     ...checkLayerKeys(defs),
     ...checkSettings(defs),
     ...checkLayerIds(defs),
-  ] : [
+  ];
+  const findings = options.scope === 'layers' ? layerFindings : [
+    ...layerFindings,
     ...checkNames(defs, references, options),
     ...checkReachability(defs),
     ...checkLogicPaths(defs, references, selections),
-    ...checkMessages(defs, references, selections),
-    ...checkMessageOverrides(defs, references, selections),
-    ...checkPlaceholders(defs, references, selections),
-    ...checkLayerKeys(defs),
     ...checkFormFields(defs),
     ...checkThenChains(defs),
     ...checkOnError(defs),
     ...checkClientOnly(defs),
     ...checkMappings(defs),
     ...checkRecordEffects(defs),
-    ...checkSettings(defs),
-    ...checkLayerIds(defs),
     ...checkSchemas(defs, selections),
     ...checkSchemaPatches(defs),
     ...checkBindings(defs, options.graphql),
