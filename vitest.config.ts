@@ -6,8 +6,8 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     // Spec behaviour happy-dom lacks (tests/setup/animations.ts).
     setupFiles: ['tests/setup/animations.ts'],
-    // Names this run's PostgreSQL databases and drops them when it ends (tests/integration/testDatabase.ts).
-    globalSetup: ['tests/setup/postgresRun.ts'],
+    // This run's scratch root and PostgreSQL database names, removed and dropped when it ends (no timed hook cleans up).
+    globalSetup: ['tests/setup/testRun.ts'],
     // The CI machine is shared (2 cores, other jobs): a React render test that takes 2 s alone can take
     // 10 s under load, 30 s with six CPU-bound processes beside it. A hang still fails, later; speed is measured by bench/, never by a test's timeout.
     testTimeout: 60_000,

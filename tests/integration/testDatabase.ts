@@ -2,12 +2,12 @@
  * A test's own database, opened from a template so that no test migrates or seeds: PGlite copies a template folder
  * (kept in the temp folder per definitions version, built by the first worker that needs it), PostgreSQL creates a
  * database `CREATE DATABASE ... TEMPLATE` from this run's template (built by the first worker that needs it, under
- * an advisory lock; tests/setup/postgresRun.ts names the run's databases and drops them all when the run ends).
+ * an advisory lock; tests/setup/testRun.ts names the run's databases and drops them all when the run ends).
  * `seeded` holds the demo data (the server suite's), `migrated` only the schema (the API suite's, which writes its
  * own fixture; the seeding tests'). Each test database is removed or dropped by its `close`.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import { createLogger } from '../../server/log';
 import { seedAll } from '../../server/seed/index';
 import { servicesFor } from '../../server/services';
 import type { DatabaseKind } from './databases';
+import { scratchDir } from '../scratch';
 
 /** Project root. */
 export const ROOT = join(import.meta.dirname, '../..');
@@ -55,7 +56,7 @@ export interface TestDatabase {
 async function fill(database: DbHandle, contents: Contents): Promise<void> {
   await migrate(database);
   if (contents !== 'seeded') return;
-  const config = testConfig(mkdtempSync(join(tmpdir(), 'ff-tpl-')));
+  const config = testConfig(scratchDir('ff-tpl'));
   await seedAll(servicesFor(config, database, definitions(), silent), { ratebookRows: TEST_RATEBOOK_ROWS });
   rmSync(config.dataDir, { recursive: true, force: true });
 }
@@ -93,7 +94,7 @@ async function pgliteTemplate(contents: Contents): Promise<string> {
 /** A temp folder holding `pglite/`, a copy of the seeded (or only migrated) template (the caller removes the folder). */
 export async function pgliteCopy(contents: Contents = 'seeded'): Promise<string> {
   const template = await pgliteTemplate(contents);
-  const dir = mkdtempSync(join(tmpdir(), 'ff-server-'));
+  const dir = scratchDir('ff-server');
   cpSync(template, join(dir, 'pglite'), { recursive: true });
   return dir;
 }
@@ -148,7 +149,7 @@ function postgresTemplate(contents: Contents): Promise<string> {
 let opened = 0;
 /** Open a test database of `kind` holding `contents` (default the seeded demo data). */
 export async function openTestDatabase(kind: DatabaseKind, contents: Contents = 'seeded'): Promise<TestDatabase> {
-  const dir = mkdtempSync(join(tmpdir(), 'ff-test-'));
+  const dir = scratchDir('ff-test');
   if (kind === 'pglite') {
     cpSync(await pgliteTemplate(contents), join(dir, 'pglite'), { recursive: true });
     const database = await openPglite(join(dir, 'pglite'));

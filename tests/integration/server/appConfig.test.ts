@@ -5,23 +5,23 @@
  * break out; an ETag per brand (304 on a match, never across brands), Vary: Host, compressed once per
  * brand; HEAD alike. The build's precompressed index.html is not used (nor written by the build).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_CONFIG_ID } from '../../../runtime/core/pageConfig';
 import { parsePageConfig } from '../../../app/pageData';
 import type { SelectionTexts } from '../../../runtime/core/types';
 import { readDefinitions } from '../../../runtime/node';
 import { loadServerDefinitions } from '../../../server/definitions';
 import { ROOT, startServer, useHarness } from './harness';
+import { scratchDir } from '../../scratch';
 
 const HOSTILE = '</script><script>alert(1)</script><!-- <script>';
 const BLOCK = new RegExp(`<script type="application/json" id="${PAGE_CONFIG_ID}">([\\s\\S]*?)</script>`);
 
 describe('the app page carries the Host\'s brand', () => {
-  const root = mkdtempSync(join(tmpdir(), 'ff-app-config-'));
+  const root = scratchDir('ff-app-config');
   const html = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title></title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
   const s = useHarness(() => {
     // The project's definitions plus a brand whose texts try to close the element, and a built page.
@@ -46,7 +46,6 @@ describe('the app page carries the Host\'s brand', () => {
     writeFileSync(join(root, 'dist', 'index.html.br'), 'stale');
     return startServer('pglite', { serveStatic: true, config: { root }, definitions: loadServerDefinitions(root) });
   });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   const get = (host: string, path = '/', headers: Record<string, string> = {}, method = 'GET') =>
     Promise.resolve(s.app.fetch(`http://${host}${path}`, { method, headers: { host, ...headers } }));

@@ -4,8 +4,7 @@
  * host), with an ETag and compression; a brand file added after the build is served at the next
  * start. The registry refuses two brands claiming one domain, or two defaults, naming the files.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { brandRegistry } from '../../../server/brands';
 import { definitionsFromFiles } from '../../../server/definitions';
 import { createServices } from '../../../server/services';
 import { DATABASES, definitions, ROOT, silent, startServer, useHarness, testConfig } from './harness';
+import { scratchDir } from '../../scratch';
 
 const RAW = /\{[\w.]+\}/;
 const projectFiles = () => readDefinitions(ROOT);
@@ -133,7 +133,7 @@ describe('a brand added after the build', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     // The project's definition files copied, plus a new brand file: no build step runs.
-    root = mkdtempSync(join(tmpdir(), 'ff-added-brand-'));
+    root = scratchDir('ff-added-brand');
     const files = { ...readDefinitions(ROOT), 'brands/added-nz.yaml': [
       'id: added-nz',
       'settings:',
@@ -154,10 +154,7 @@ describe('a brand added after the build', () => {
     app = await createApp(services, { serveStatic: false });
     close = () => services.database.close();
   }, 120_000);
-  afterAll(async () => {
-    await close?.();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(async () => close?.());
 
   it('is served by its host with its own texts and settings; unknown hosts still get the default brand', async () => {
     const get = async (host: string) => (await (await app.fetch(`http://${host}/brand.json`, { headers: { host } })).json()) as SelectionTexts;

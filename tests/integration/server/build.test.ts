@@ -1,13 +1,12 @@
 /** `npm start`'s prestart builds the front end (and the server) only when dist/ is older than its sources, the server alone when only it is. */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildWhenStale, staleBuild } from '../../../scripts/buildWhenStale.mjs';
+import { scratchDir } from '../../scratch';
 
 describe('stale build check', () => {
-  const root = mkdtempSync(join(tmpdir(), 'ff-build-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const root = scratchDir('ff-build');
 
   it('runs npm run build when a front-end source is newer than dist/index.html or an entry is missing, build:server when only a server source is newer, and nothing otherwise', () => {
     mkdirSync(join(root, 'app'));

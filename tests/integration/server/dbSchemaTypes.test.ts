@@ -3,12 +3,11 @@
  * migrated, then every table and column compared with the types (what a select reads, whether it
  * may be null, whether an insert may leave it out). Fails when a migration and schema.ts drift.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openPglite, type DbHandle } from '../../../server/db';
+import { scratchDir } from '../../scratch';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -78,14 +77,11 @@ describe('server/db/schema.ts matches the migrated database', () => {
   let dir: string;
   let database: DbHandle;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ff-schema-'));
+    dir = scratchDir('ff-schema');
     database = await openPglite(join(dir, 'db'));
     await migrate(database);
   }, 120_000);
-  afterAll(async () => {
-    await database?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => database?.close());
 
   it('has the same tables and columns, each read as its type, nullable and defaulted alike', async () => {
     const rows = await database.exec<{ table_name: string; column_name: string; data_type: string; is_nullable: string; column_default: string | null; is_identity: string }>(

@@ -8,11 +8,9 @@
  * is handed (pgliteCopy) itself, and PGlite's directory lock allows one opener, so nothing here holds it open.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../server/app';
 import { sessionCookieName } from '../../../server/auth';
 import { AccountError, ACCOUNT_EMAIL, createAccount } from '../../../server/auth/createAccount';
@@ -22,6 +20,7 @@ import { createLogger } from '../../../server/log';
 import { DEMO_PASSWORD, demoLoginCount, seedAll, seedIfEmpty } from '../../../server/seed/index';
 import { servicesFor } from '../../../server/services';
 import { DATABASES, definitions, openTestDatabase, pgliteCopy, ROOT, silent, startServer, testConfig, useHarness } from './harness';
+import { scratchDir } from '../../scratch';
 
 const SECRET = 'test-secret-0123456789-0123456789';
 /** The configuration `NODE_ENV=production DEMO=1` gives (as main.ts reads it), over `dataDir`. */
@@ -30,8 +29,7 @@ const productionConfig = (dataDir: string, overrides: Partial<ServerConfig> = {}
 const RESET = 'mutation($e:String!,$h:String!,$p:String!,$c:String){ resetPassword(email:$e,hash:$h,password:$p,confirmPassword:$c){ success errors } }';
 
 describe('the demo rule', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ff-demo-rule-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = scratchDir('ff-demo-rule');
   const demoAt = (env: NodeJS.ProcessEnv) => demoMode(readConfig(env, { dataDir, secret: SECRET, root: ROOT }));
 
   it('is on with DEMO (default on) outside production, and off in production whatever DEMO says', () => {
@@ -193,7 +191,6 @@ describe('npm run account:create', () => {
   beforeAll(async () => {
     dataDir = await pgliteCopy();
   }, 120_000);
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const cli = async (args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, APP_SECRET: SECRET, LOG_LEVEL: 'error' };
     try {

@@ -7,12 +7,12 @@
  * without a valid token for this host is refused 403 and runs nothing. A stand-in entry submits like
  * app/server.tsx; the real one (runtime/react `submitOnServer`) is exercised by tests/e2e/beforeTheApp.spec.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issueFormToken } from '../../../server/auth/formToken';
 import { DATABASES, definitions, startServer, useHarness } from './harness';
+import { scratchDir } from '../../scratch';
 
 const HTML = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div></body></html>';
 
@@ -43,14 +43,13 @@ const USER = 'primary.orderverification.au@demo.example';
 describe.each(DATABASES)('forms posted to server-rendered pages on %s', (kind) => {
   let root: string;
   const s = useHarness(() => {
-    root = mkdtempSync(join(tmpdir(), 'ff-form-posts-'));
+    root = scratchDir('ff-form-posts');
     mkdirSync(join(root, 'dist'), { recursive: true });
     mkdirSync(join(root, 'dist-server'), { recursive: true });
     writeFileSync(join(root, 'dist', 'index.html'), HTML);
     writeFileSync(join(root, 'dist-server', 'server.js'), ENTRY);
     return startServer(kind, { serveStatic: true, config: { root } });
   });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   /** The token the page at /login carries. */
   async function pageToken(): Promise<string> {

@@ -4,9 +4,7 @@
  * a file uploaded through one is confirmed and downloaded through the other; upload limits are counted
  * in the shared database, so the instances together hand out no more than the definitions allow.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../../server/app';
 import type { ServerServices } from '../../../server/context';
@@ -15,6 +13,7 @@ import { servicesFor } from '../../../server/services';
 import { makePdf } from '../../unit/files/sampleFiles';
 import { definitions, openTestDatabase, silent, testConfig, useHarness } from './harness';
 import { startS3, type TestS3 } from './s3Store';
+import { scratchDir } from '../../scratch';
 
 const SIGNED = `mutation($f: FileInput!){ getSignedUrl(file:$f, shouldUpload:false){ uuid signedUrl } }`;
 const SAVE = `mutation($f: FileInput!){ saveFile(file:$f){ uuid signedUrl fileName mimeType } }`;
@@ -37,7 +36,7 @@ interface Instance {
 /** An instance over the test database: its handle (closed by the harness), or without one a pool of its own on `databaseUrl`. */
 async function instance(s3: TestS3, databaseUrl: string, shared?: DbHandle): Promise<Instance> {
   const database = shared ?? (await openPostgres(databaseUrl, 4));
-  const dataDir = mkdtempSync(join(tmpdir(), 'ff-instance-'));
+  const dataDir = scratchDir('ff-instance');
   const config = testConfig(dataDir, { databaseUrl, secret: SECRET, fileStorage: 's3', s3: s3.settings });
   const services = servicesFor(config, database, definitions(), silent);
   const app = await createApp(services, { serveStatic: false });

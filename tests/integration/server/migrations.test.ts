@@ -3,12 +3,12 @@
  * tests/fixtures/migrations/<commit>/) and then by the current ones ends with the schema a fresh
  * migration builds; a folder whose files share a number (other than the pair that shipped) is refused.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS_DIR, openPglite, type DbHandle } from '../../../server/db';
 import { ROOT } from './harness';
+import { scratchDir } from '../../scratch';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/migrations');
 const LABELS = readdirSync(FIXTURES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
@@ -47,16 +47,13 @@ describe('migrations', () => {
   let fresh: Record<string, unknown[]>;
   let freshNames: string[];
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'ff-migrations-'));
+    dir = scratchDir('ff-migrations');
     db = await openPglite(join(dir, 'pglite'));
     await useSchema(db, 'fresh');
     freshNames = await migrate(db);
     fresh = await schemaOf(db, 'fresh');
   }, 180_000);
-  afterAll(async () => {
-    await db?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => db?.close());
 
   it('build a schema (the comparison below is not of two empty ones)', () => {
     expect(freshNames).toEqual(readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort());

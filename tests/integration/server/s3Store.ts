@@ -1,9 +1,8 @@
 /** An S3-compatible store for tests: s3rver on a free loopback port over a temp directory, with one bucket. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import S3rver from 's3rver';
 import type { S3Settings } from '../../../server/files';
+import { scratchDir } from '../../scratch';
 
 /** A running store and the settings that reach it. */
 export interface TestS3 {
@@ -13,7 +12,7 @@ export interface TestS3 {
 
 /** Start s3rver (path-style, credentials S3RVER/S3RVER, the bucket created). */
 export async function startS3(bucket = 'fleetform-test'): Promise<TestS3> {
-  const directory = mkdtempSync(join(tmpdir(), 'ff-s3-'));
+  const directory = scratchDir('ff-s3');
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
   return {

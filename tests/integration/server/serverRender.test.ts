@@ -7,15 +7,15 @@
  * brand + path + query; without the entry the plain page is served and the server says so once.
  * The real entry (app/server.tsx, built) is exercised by tests/e2e/serverRender.spec.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HYDRATION_ID } from '../../../runtime/core/serverRender';
 import { parseHydration } from '../../../app/pageData';
 import { PAGE_CONFIG_ID } from '../../../runtime/core/pageConfig';
 import { createLogger } from '../../../server/log';
 import { startServer, useHarness } from './harness';
+import { scratchDir } from '../../scratch';
 
 const HTML = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title></title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -37,7 +37,7 @@ export async function render(request) {
 }`;
 
 describe('server rendering of the app\'s page', () => {
-  const root = mkdtempSync(join(tmpdir(), 'ff-ssr-'));
+  const root = scratchDir('ff-ssr');
   const warnings: string[] = [];
   // The project's definitions, the built page and entry of the temporary root.
   const s = useHarness(() => {
@@ -46,7 +46,6 @@ describe('server rendering of the app\'s page', () => {
     const log = createLogger('warn', {}, (line: string) => { warnings.push(line); });
     return startServer('pglite', { serveStatic: true, config: { root }, log });
   });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   const get = (path: string, headers: Record<string, string> = {}) =>
     Promise.resolve(s.app.fetch(`http://au.localhost${path}`, { headers: { host: 'au.localhost', ...headers } }));

@@ -7,11 +7,11 @@
  * app then sends the visitor to sign in). The real entry (app/server.tsx, built) is exercised by
  * tests/e2e/serverRender.spec.ts.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './harness';
+import { scratchDir } from '../../scratch';
 
 const HTML = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title></title></head><body><div id="root"></div></body></html>';
 
@@ -47,7 +47,7 @@ describe('server rendering for a signed-in visitor (pglite)', () => {
   let second: { cookie: string; email: string; applicationId: string };
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'ff-ssr-signed-in-'));
+    root = scratchDir('ff-ssr-signed-in');
     mkdirSync(join(root, 'dist'), { recursive: true });
     mkdirSync(join(root, 'dist-server'), { recursive: true });
     writeFileSync(join(root, 'dist', 'index.html'), HTML);
@@ -61,10 +61,7 @@ describe('server rendering for a signed-in visitor (pglite)', () => {
     first = await signIn('primary.approvals.au@demo.example');
     second = await signIn('primary.orderverification.au@demo.example');
   }, 180_000);
-  afterAll(async () => {
-    await s?.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(async () => s?.close());
 
   const page = async (path: string, headers: Record<string, string> = {}) => {
     const res = await s.request(path, { headers });

@@ -5,21 +5,21 @@
  * (unhashed files revalidated by ETag),
  * HEAD alike without a body; JSON answers of 1 kB or more compressed, small ones not.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress';
 import { createHttpServer } from '../../../server/http';
 import { COMPRESSION_THRESHOLD } from '../../../server/plugins/responseCompression';
 import { overHttp, startServer, useHarness } from './harness';
+import { scratchDir } from '../../scratch';
 
 interface Raw { status: number; headers: IncomingHttpHeaders; body: Buffer }
 
 describe('site', () => {
-  const root = mkdtempSync(join(tmpdir(), 'ff-site-'));
+  const root = scratchDir('ff-site');
   const dist = join(root, 'dist');
   const html = `<!doctype html><html><head><title>x</title></head><body><div id="root"></div>${'<p>filler text for compression</p>'.repeat(60)}</body></html>`;
   const js = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];`;
@@ -60,7 +60,6 @@ describe('site', () => {
     writeFileSync(join(dist, 'assets', 'late-0000.js'), js);
     return overHttp(await startServer('pglite', { serveStatic: true, config: { root } }), (app) => createHttpServer(app, () => '{}'));
   });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it('serves app routes with index.html under a strict CSP', async () => {
     for (const path of ['/', '/login', '/reset-password?hash=x&email=y', '/applications/abc/approvals', '/dashboard']) {

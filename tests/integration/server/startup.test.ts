@@ -4,15 +4,15 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/buildServer';
 import { ROOT } from './harness';
+import { scratchDir } from '../../scratch';
 
 const run = promisify(execFile);
-const dataDir = mkdtempSync(join(tmpdir(), 'ff-startup-'));
+const dataDir = scratchDir('ff-startup');
 // Inside the project, so the bundle's package imports resolve to its node_modules (git-ignored).
 mkdirSync(join(ROOT, 'test-results'), { recursive: true });
 const outDir = mkdtempSync(join(ROOT, 'test-results', 'startup-build-'));
@@ -31,10 +31,7 @@ async function start(env: Record<string, string>): Promise<{ code: number; stder
 
 describe('startup configuration', () => {
   beforeAll(() => buildServer(outDir), 60_000);
-  afterAll(() => {
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   it('refuses to start on a shared database without APP_SECRET, or with a short one, or S3 without a bucket', async () => {
     const db = 'postgres://nobody@127.0.0.1:1/none';

@@ -4,14 +4,14 @@
  * that sets it (or the one the analyst picks) with only its bytes changed (comments and formatting kept), linted
  * before it is saved (a finding it adds refuses it, nothing saved), and the studio takes it at once (no watcher here).
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDefinitions } from '../../../runtime/node';
 import { writeRefusal, writeYamlValue } from '../../../studio/server/edit';
 import { startStudio, type Studio } from '../../../studio/server/studioServer';
+import { scratchDir } from '../../scratch';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SELECTION = { region: 'au', brand: 'acme-au' };
@@ -39,7 +39,7 @@ const edit = (body: Record<string, unknown>, headers: Record<string, string> = o
 const text = (file: string) => readFileSync(join(work, file), 'utf8');
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'studio-edit-'));
+  work = scratchDir('studio-edit');
   for (const top of new Set([...Object.keys(readDefinitions(ROOT)).map((p) => p.split('/')[0]), 'server/graphql'])) {
     mkdirSync(dirname(join(work, top)), { recursive: true });
     cpSync(join(ROOT, top), join(work, top), { recursive: true });
@@ -48,10 +48,7 @@ beforeAll(async () => {
   port = Number(new URL(studio.url).port);
 }, 120_000);
 
-afterAll(async () => {
-  await studio?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+afterAll(async () => studio?.close());
 
 describe('studio write endpoint', () => {
   it('refuses a foreign Host (DNS rebinding), a missing or cross-site Origin, a form body, a GET and a non-loopback peer', async () => {

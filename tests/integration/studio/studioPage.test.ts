@@ -5,14 +5,14 @@
  * with the screen's sections and dialogs, every file:line is an editor link, and a text edited on the page is in
  * the file and in the preview.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readDefinitions } from '../../../runtime/node';
 import { startStudio, type Studio } from '../../../studio/server/studioServer';
+import { scratchDir } from '../../scratch';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const KEY = 'businessDetails.heading';
@@ -22,7 +22,7 @@ let studio: Studio;
 let browser: Browser;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'studio-page-'));
+  work = scratchDir('studio-page');
   for (const top of new Set([...Object.keys(readDefinitions(ROOT)).map((p) => p.split('/')[0]), 'server/graphql'])) {
     mkdirSync(dirname(join(work, top)), { recursive: true });
     cpSync(join(ROOT, top), join(work, top), { recursive: true });
@@ -36,7 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await studio?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 it('previews a step over a scenario record, picks another, draws the diagram, and shows a text edited in place', async () => {

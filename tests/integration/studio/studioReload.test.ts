@@ -5,13 +5,13 @@
  * (the standalone validators) and lints again; a broken file shows as a finding with its file:line.
  * The pages (Vite) are off here; bench/studioReload.ts drives them in Chromium.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readDefinitions } from '../../../runtime/node';
 import { startStudio, type Studio } from '../../../studio/server/studioServer';
+import { scratchDir } from '../../scratch';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const KEY = 'home.headline.inProgress';
@@ -38,7 +38,7 @@ function after(event: 'reload' | 'lint' | 'generated', action: () => void): Prom
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'studio-test-'));
+  work = scratchDir('studio-test');
   for (const top of new Set([...Object.keys(readDefinitions(ROOT)).map((p) => p.split('/')[0]), 'samples', 'server/graphql'])) {
     mkdirSync(dirname(join(work, top)), { recursive: true });
     cpSync(join(ROOT, top), join(work, top), { recursive: true });
@@ -46,10 +46,7 @@ beforeAll(async () => {
   studio = await startStudio({ root: work, pages: false, port: 0 });
 }, 120_000);
 
-afterAll(async () => {
-  await studio?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+afterAll(async () => studio?.close());
 
 describe('studio server', () => {
   it('lists every flow and served region x brand, clean, and generated .generated/ at start', async () => {

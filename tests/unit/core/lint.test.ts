@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatError, lintDefinitions } from '../../../runtime/core';
 import { loadDefinitions } from '../../../runtime/core/load';
 import { CONFIG, FLOW, metaFiles } from './fixtures';
+import { scratchDir } from '../../scratch';
 
 const base = `id: base
 settings: { currency: USD }
@@ -191,7 +191,7 @@ describe('layer checks', () => {
 
 describe('npm run lint:defs', () => {
   it('exits non-zero and prints file:line:column for a broken reference', () => {
-    const root = mkdtempSync(join(tmpdir(), 'lintdefs-'));
+    const root = scratchDir('lintdefs');
     const all = files({ 'flows/demo.yaml': FLOW.replace('target: end', 'target: ennd') });
     for (const [file, text] of Object.entries(all)) {
       mkdirSync(dirname(join(root, file)), { recursive: true });

@@ -3,19 +3,18 @@
  * Real definitions, patched the way an analyst would change them.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { affects, checkVersions, formatError, migrateRecord, publishSnapshot, recordFields, unpublishedChanges, type DefinitionSet } from '../../../runtime/core';
 import { loadDefinitions } from '../../../runtime/core/load';
 import { definitionVersion, lintDir, publishDefinitions, readDefinitions } from '../../../runtime/node';
+import { scratchDir } from '../../scratch';
 
 const root = join(import.meta.dirname, '../../..');
 const base = readDefinitions(root);
 const SNAPSHOT = 'definitions.lock.json';
-const scratch = mkdtempSync(join(tmpdir(), 'defversions-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const scratch = scratchDir('defversions');
 
 /** The repository's definitions with `find` replaced by `replace` (every occurrence) in `file`, plus `extra` files. */
 function patched(edits: [file: string, find: string, replace: string][], extra: Record<string, string> = {}): Record<string, string> {
