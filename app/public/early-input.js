@@ -3,13 +3,17 @@
  * server's markup until then, so a button would do nothing and a form without a server to post to would be sent
  * as a GET of the page. This small classic script (loaded before the app's module, allowed by `script-src 'self'`)
  * holds each such click or submit (the control shows `aria-busy`) and carries it out once the app marks the step
- * ready (`main[data-ready]`, runtime/react/flow/StepScreen.tsx), in the order made. Forms the server answers
+ * settled (`main[data-settled]`, runtime/react/flow/StepScreen.tsx: mounted, its opening chains over, the values
+ * chosen before the app taken over and the screen showing them), in the order made. Forms the server answers
  * (`method="post"`: sign-in, forgot and reset password) and links keep working natively; typed values, ticks and
  * choices are taken over by the app itself (runtime/react/form/pageValues.ts). Pages the browser draws have
- * nothing of the server's to hold. Generic: it knows no page, block or text.
+ * nothing of the server's to hold. A control drawn `aria-disabled` (a button whose rule the app has not yet run on
+ * what was typed and ticked) is held too; the app decides: a click it still finds disabled does nothing, and a held
+ * submit whose submitter is disabled by then is dropped. Natively disabled controls receive no click. Generic: it
+ * knows no page, block or text.
  */
 (function () {
-  var ready = function () { return document.querySelector('main[data-ready]') !== null; };
+  var ready = function () { return document.querySelector('main[data-settled]') !== null; };
   if (ready()) return;
   /** What was held: a control to click again, or a form to submit with its submitter. */
   var held = [];
@@ -26,7 +30,7 @@
   var onClick = function (event) {
     if (ready()) return;
     var el = control(event.target);
-    if (el === null || el.disabled || el.getAttribute('aria-disabled') === 'true') return;
+    if (el === null || el.disabled) return;
     var form = el.form || null;
     if (form !== null && (el.type === 'submit') && postsToServer(form)) return;
     hold(event, { click: el }, el);
@@ -50,6 +54,7 @@
         if (now) now.click();
       } else if (item.form.isConnected) {
         var submitter = item.submitter && item.submitter.isConnected ? item.submitter : undefined;
+        if (submitter && (submitter.disabled || submitter.getAttribute('aria-disabled') === 'true')) return;
         item.form.requestSubmit(submitter);
       }
     });
@@ -60,8 +65,8 @@
   var watch = new MutationObserver(function () {
     if (!ready()) return;
     watch.disconnect();
-    // After the commit that marked the step ready, so React's handlers are attached to what is clicked.
+    // After the effect that marked the step settled, so React's handlers are attached to what is clicked.
     setTimeout(replay, 0);
   });
-  watch.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] });
+  watch.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-settled'] });
 })();

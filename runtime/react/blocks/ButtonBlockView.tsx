@@ -8,10 +8,13 @@ import { useVars } from './useVars';
  * A button raising a flow event (with its `payload`); with `set`, it first writes those page-state paths
  * (each value logic, read at the click), as a bound choice writes its own. Disabled while `enabledWhen` is false. While an
  * event runs it is `aria-disabled` but stays focusable: the button just clicked keeps focus (and a
- * dialog that opens mid-chain returns focus to it on close).
+ * dialog that opens mid-chain returns focus to it on close). While the screen is the server's (`hydrating`), a button
+ * its rule disables is only `aria-disabled`: a click made before the app arrives is held (app/public/early-input.js)
+ * and carried out if the rule, on the values the app took over, then enables it (a natively disabled button would
+ * swallow the click).
  */
 export function ButtonBlockView({ block }: { block: ButtonBlock }) {
-  const { t, logic } = useRuntime();
+  const { t, logic, hydrating } = useRuntime();
   const { context, raise, writeAll, busy } = useStep();
   const enabled = logic.holds(block.enabledWhen, context);
   const label = t(block.label, useVars(block.vars, context));
@@ -21,7 +24,7 @@ export function ButtonBlockView({ block }: { block: ButtonBlock }) {
     else if (block.event) void raise(block.event, payload);
   };
   return (
-    <Button appearance={block.appearance ?? 'primary'} disabled={!enabled} disabledFocusable={enabled && busy} onClick={onClick} data-event={block.event}>
+    <Button appearance={block.appearance ?? 'primary'} disabled={!enabled && !hydrating} disabledFocusable={hydrating ? !enabled : enabled && busy} onClick={onClick} data-event={block.event}>
       {label}
     </Button>
   );

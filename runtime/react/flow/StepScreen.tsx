@@ -7,6 +7,7 @@ import { BlockList } from '../blocks/BlockList';
 import { lazyComponent } from '../blocks/lazyComponent';
 import { useRuntime } from '../RuntimeContext';
 import { readState } from '../state/stepState';
+import { updateScreen } from '../state/updateScreen';
 import { usePageStateVersion } from '../state/usePageStateVersion';
 import { useLoads } from '../state/useLoads';
 import { deriveRoles, recordProgress } from './machine';
@@ -104,7 +105,7 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     mainRef.current?.setAttribute('data-ready', '');
   }, [stepId]);
 
-  const { raise, attempt, write, writeAll, busy, errors, retry, dismiss } = useChain(flow, stepId, context);
+  const { raise, attempt, write, writeAll, busy, idle, errors, retry, dismiss } = useChain(flow, stepId, context);
 
   // `enter` runs once when the step opens (e.g. to seed page state from the query).
   const raiseRef = useRef(raise);
@@ -115,6 +116,21 @@ export const StepScreen = memo(function StepScreen({ flowId, stepId }: { flowId:
     if (transitionsOf(flow, stepId, 'enter').length) void raiseRef.current('enter');
     if (posted) void writeAllRef.current(posted);
   }, [flow, stepId, posted]);
+
+  // Settled: the step's opening chains are over (its `enter`, and the writes of what was chosen on the server's page,
+  // which blocks queue from their own effects, so a microtask later) and the screen shows their outcome. Marked
+  // `main[data-settled]` for what waits to act on the step as the user left it (app/public/early-input.js replays
+  // clicks made before the app then, so a rule the taken-over values enable has run).
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    let live = true;
+    // As a transition, as the chains' own updates are: it renders with them (never before the screen shows them).
+    queueMicrotask(() => void idle().then(() => { if (live) updateScreen(() => setOpened(true)); }));
+    return () => { live = false; };
+  }, [idle]);
+  useEffect(() => {
+    if (opened && !busy) mainRef.current?.setAttribute('data-settled', '');
+  }, [opened, busy]);
 
   // A load's `then` event follows each of its answers, over the context that holds the answer (this
   // render's `raise`); its query writes replace the history entry, and guards that do not hold are a normal outcome.

@@ -26,6 +26,8 @@ export interface StepChain {
   writeAll: (values: Record<string, unknown>, event?: string, payload?: Record<string, unknown>) => Promise<void>;
   /** True while a chain runs. */
   busy: boolean;
+  /** Resolves once no chain runs (those running or queued now, and any they queue meanwhile). */
+  idle: () => Promise<void>;
   /** The failures the global error dialog lists (it shows while there is one). */
   errors: StackedError[];
   /** Try Again: runs every retryable failed event again from where it started; the others are cleared. */
@@ -138,5 +140,8 @@ export function useChain(flow: FlowDef, stepId: string, context: LogicContext): 
     }
   }, [run]);
   const dismiss = useCallback(() => dispatch({ type: 'dismiss' }), []);
-  return { raise, attempt, write, writeAll, busy, errors, retry, dismiss };
+  const idle = useCallback(async (): Promise<void> => {
+    while (tail.current) await tail.current;
+  }, []);
+  return { raise, attempt, write, writeAll, busy, idle, errors, retry, dismiss };
 }
