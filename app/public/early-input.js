@@ -14,7 +14,8 @@
  */
 (function () {
   var ready = function () { return document.querySelector('main[data-settled]') !== null; };
-  if (ready()) return;
+  // A page the browser draws (no server markup: the root is empty when this deferred script runs) has nothing to hold.
+  if (ready() || document.querySelector('main') === null) return;
   /** What was held: a control to click again, or a form to submit with its submitter. */
   var held = [];
   var control = function (target) {
