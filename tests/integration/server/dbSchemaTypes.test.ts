@@ -74,11 +74,9 @@ function typeShapes(): Record<string, Record<string, ColumnShape>> {
 }
 
 describe('server/db/schema.ts matches the migrated database', () => {
-  let dir: string;
   let database: DbHandle;
   beforeAll(async () => {
-    dir = scratchDir('ff-schema');
-    database = await openPglite(join(dir, 'db'));
+    database = await openPglite(join(scratchDir('ff-schema'), 'db'));
     await migrate(database);
   }, 120_000);
   afterAll(async () => database?.close());
